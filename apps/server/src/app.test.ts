@@ -1,0 +1,224 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { INERTIA, pageFrom, pageFromHtml, testApp, testConfig } from '../test/helpers.ts';
+import type { FlashStore } from './http/session/flash.ts';
+
+function inertiaGet(app: ReturnType<typeof testApp>['app'], url: string) {
+  return request(app).get(url).set(INERTIA).set('X-Inertia-Version', '');
+}
+
+describe('buildApp', () => {
+  it('answers GET /healthz with {status: "ok"}', async () => {
+    const { app } = testApp();
+    const response = await request(app).get('/healthz').expect(200);
+    expect(response.type).toBe('application/json');
+    expect(response.body).toEqual({ status: 'ok' });
+  });
+
+  it('sends the security headers and a CSP that fits the app', async () => {
+    const { app } = testApp();
+    const response = await request(app).get('/').expect(200);
+    const csp = response.headers['content-security-policy'];
+    expect(csp?.split(';')).toEqual([
+      "default-src 'self'",
+      "script-src 'self'",
+      "script-src-attr 'none'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data:",
+      "font-src 'self' data:",
+      "frame-src 'self'",
+      "connect-src 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'self'",
+      "object-src 'none'",
+      "base-uri 'self'",
+    ]);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-powered-by']).toBeUndefined();
+    expect(response.headers['x-request-id']).toMatch(/^[\w-]+$/);
+    // Plain http (a laptop, CI): no HSTS and no upgrade of requests to https.
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS and upgrade-insecure-requests when the store is served over https', async () => {
+    const { app } = testApp({ config: testConfig({ APP_URL: 'https://store.example.com' }) });
+    const response = await request(app).get('/healthz').expect(200);
+    expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
+    expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+  });
+
+  it('relaxes the CSP for the Vite dev server only', async () => {
+    const { app } = testApp({ vite: (_req, _res, next) => next() });
+    const csp = (await request(app).get('/healthz')).headers['content-security-policy'] ?? '';
+    expect(csp).toContain("script-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("connect-src 'self' ws: wss:");
+  });
+
+  it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
+    const { app } = testApp();
+    const given = await request(app).get('/healthz').set('X-Request-Id', 'abc-123');
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const bad = await request(app).get('/healthz').set('X-Request-Id', 'x'.repeat(300));
+    expect(bad.headers['x-request-id']).not.toBe('x'.repeat(300));
+  });
+});
+
+describe('pages of the first issue', () => {
+  it.each([
+    ['/', 'Home'],
+    ['/login', 'Login'],
+    ['/password/reset', 'ForgotPassword'],
+  ])('GET %s renders %s', async (url, component) => {
+    const { app } = testApp();
+    const response = await inertiaGet(app, url).expect(200);
+    expect(pageFrom(response).component).toBe(component);
+    expect(pageFrom(response).url).toBe(url);
+  });
+
+  it('GET /password/reset/:token renders ResetPassword with the token and the e-mail from the query', async () => {
+    const { app } = testApp();
+    const response = await inertiaGet(
+      app,
+      '/password/reset/f00d?email=jordan%40example.com',
+    ).expect(200);
+    expect(pageFrom(response)).toMatchObject({
+      component: 'ResetPassword',
+      props: { token: 'f00d', email: 'jordan@example.com' },
+    });
+
+    const withoutEmail = await inertiaGet(app, '/password/reset/f00d?email=a&email=b').expect(200);
+    expect(pageFrom(withoutEmail).props).toMatchObject({ token: 'f00d', email: '' });
+  });
+
+  it('shares the spec §3 page data with every page', async () => {
+    const { app } = testApp();
+    const html = (await request(app).get('/login').expect(200)).text;
+    const { props } = pageFromHtml(html);
+    expect(props).toMatchObject({
+      errors: {},
+      auth: null,
+      isImpersonating: false,
+      versionPrefix: '',
+      copyrightYear: 2025,
+      preferredLanguage: 'en-US',
+      snippetLang: 'html',
+      can: { purchaseAllAccess: true },
+      products: [],
+      allAccessPricing: null,
+      tailwindVersion: '4.3',
+      brandName: 'Tessera UI',
+      flash: {},
+    });
+    const palette = props.commandPalette as Array<{ name: string; url: string; category: string }>;
+    expect(palette).toContainEqual({
+      name: 'FAQ Sections',
+      keywords: ['marketing', 'sections', 'faq'],
+      category: 'Marketing',
+      url: '/components/marketing/sections/faq-sections',
+    });
+    expect(palette.map((item) => item.url)).toEqual(
+      expect.arrayContaining([
+        '/templates/catalyst',
+        '/all-access',
+        '/documentation',
+        '/changelog',
+      ]),
+    );
+  });
+
+  it('uses the configured brand', async () => {
+    const { app } = testApp({ config: testConfig({ BRAND_NAME: 'Mosaic' }) });
+    const html = (await request(app).get('/').expect(200)).text;
+    expect(html).toContain('<title>Mosaic</title>');
+    expect(pageFromHtml(html).props.brandName).toBe('Mosaic');
+  });
+
+  it('sends the command palette once: later Inertia visits that hold it skip it', async () => {
+    const { app } = testApp();
+    const response = await inertiaGet(app, '/login')
+      .set('X-Inertia-Except-Once-Props', 'commandPalette')
+      .expect(200);
+    expect(pageFrom(response).props).not.toHaveProperty('commandPalette');
+    expect(pageFrom(response).onceProps).toHaveProperty('commandPalette');
+  });
+
+  it('shows the status a previous request flashed on the login page, once', async () => {
+    const store: FlashStore = {
+      read: () => ({ messages: { status: 'Your password has been reset.', success: 'Done.' } }),
+      write: () => undefined,
+    };
+    const { app } = testApp({ flashStore: store });
+    const response = await inertiaGet(app, '/login').expect(200);
+    expect(pageFrom(response).props).toMatchObject({
+      status: 'Your password has been reset.',
+      flash: { success: 'Done.' },
+    });
+  });
+});
+
+describe('errors', () => {
+  it('answers unknown routes with an HTML 404 for browsers', async () => {
+    const { app } = testApp();
+    const response = await request(app).get('/no/such/page').set('Accept', 'text/html').expect(404);
+    expect(response.type).toBe('text/html');
+    expect(response.text).toContain('<h1>404 Not Found</h1>');
+  });
+
+  it('answers unknown routes with JSON for Inertia and XHR requests', async () => {
+    const { app } = testApp();
+    const inertia = await inertiaGet(app, '/no/such/page').expect(404);
+    expect(inertia.type).toBe('application/json');
+    expect(inertia.body).toMatchObject({ status: 404, message: 'No page at /no/such/page' });
+    const fetchClient = await request(app)
+      .get('/nope')
+      .set('Accept', 'application/json')
+      .expect(404);
+    expect(fetchClient.body.status).toBe(404);
+  });
+
+  it('logs a 500 with the request id and shows no internals in production', async () => {
+    const failing: FlashStore = {
+      read: () => {
+        throw new Error('database password=hunter2 exploded');
+      },
+      write: () => undefined,
+    };
+    const { app, lines } = testApp({
+      flashStore: failing,
+      config: testConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }),
+    });
+
+    const html = await request(app).get('/').set('Accept', 'text/html').expect(500);
+    expect(html.text).toContain('500 Internal Server Error');
+    expect(html.text).not.toContain('exploded');
+    expect(html.text).not.toContain('at ');
+    const requestId = html.headers['x-request-id'];
+    expect(html.text).toContain(String(requestId));
+
+    const json = await inertiaGet(app, '/').expect(500);
+    expect(json.body).toEqual({
+      status: 500,
+      message: 'Internal Server Error',
+      requestId: json.headers['x-request-id'],
+    });
+
+    const logged = lines.find(
+      (line) => line.msg === 'Unhandled error' && line.requestId === requestId,
+    );
+    expect(logged).toBeDefined();
+    expect(JSON.stringify(logged?.err)).toContain('exploded');
+  });
+
+  it('answers malformed JSON bodies with 400', async () => {
+    const { app } = testApp();
+    await request(app)
+      .post('/login')
+      .set('Content-Type', 'application/json')
+      .set('Accept', 'application/json')
+      .send('{"email":')
+      .expect(400);
+  });
+});

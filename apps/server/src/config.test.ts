@@ -1,0 +1,118 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('loadConfig', () => {
+  it('has working defaults for development', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      isDevelopment: true,
+      isProduction: false,
+      host: '127.0.0.1',
+      port: 3000,
+      appUrl: 'http://127.0.0.1:3000',
+      brandName: 'Tessera UI',
+      logLevel: 'info',
+      ssr: true,
+      trustProxy: false,
+    });
+    expect(config.storefrontDist).toBe(path.resolve(import.meta.dirname, '../../storefront/dist'));
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+  });
+
+  it('warns about the development session secret in development only', () => {
+    expect(loadConfig({}).warnings.join()).toContain('SESSION_SECRET');
+    expect(loadConfig({ NODE_ENV: 'test' }).warnings).toEqual([]);
+    expect(loadConfig({ SESSION_SECRET: 'a'.repeat(32) }).warnings).toEqual([]);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      HOST: '0.0.0.0',
+      PORT: '8080',
+      APP_URL: 'https://store.example.com/',
+      BRAND_NAME: 'Mosaic',
+      LOG_LEVEL: 'warn',
+      SESSION_SECRET: 'p'.repeat(48),
+      SSR: 'off',
+      STOREFRONT_DIST: 'relative/dist',
+      TRUST_PROXY: '1',
+    });
+    expect(config).toMatchObject({
+      isProduction: true,
+      host: '0.0.0.0',
+      port: 8080,
+      appUrl: 'https://store.example.com',
+      brandName: 'Mosaic',
+      logLevel: 'warn',
+      sessionSecret: 'p'.repeat(48),
+      ssr: false,
+      storefrontDist: path.resolve('relative/dist'),
+      trustProxy: 1,
+      warnings: [],
+    });
+  });
+
+  it('derives APP_URL from host and port', () => {
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).appUrl).toBe('http://localhost:4000');
+    expect(loadConfig({ HOST: '::1', PORT: '4000' }).appUrl).toBe('http://[::1]:4000');
+  });
+
+  it('allows port 0 (tests) and treats empty values as unset', () => {
+    expect(loadConfig({ PORT: '0' }).port).toBe(0);
+    expect(loadConfig({ PORT: '', BRAND_NAME: '' })).toMatchObject({
+      port: 3000,
+      brandName: 'Tessera UI',
+    });
+  });
+
+  it('parses TRUST_PROXY as a flag, a hop count or a list', () => {
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8' }).trustProxy).toBe(
+      'loopback, 10.0.0.0/8',
+    );
+  });
+
+  it('stops on a bad PORT with a message naming the variable and the value', () => {
+    const error = configError({ PORT: 'eighty' });
+    expect(error.message).toContain('Invalid environment configuration');
+    expect(error.message).toContain('PORT: must be an integer between 0 and 65535 (got "eighty")');
+    expect(configError({ PORT: '70000' }).issues).toEqual([
+      'PORT: must be an integer between 0 and 65535 (got "70000")',
+    ]);
+  });
+
+  it('requires a session secret of 32+ characters in production and never prints it', () => {
+    expect(configError({ NODE_ENV: 'production' }).issues).toEqual([
+      'SESSION_SECRET: is required in production',
+    ]);
+    const error = configError({ NODE_ENV: 'production', SESSION_SECRET: 'short-secret' });
+    expect(error.issues).toEqual(['SESSION_SECRET: must be at least 32 characters in production']);
+    expect(error.message).not.toContain('short-secret');
+  });
+
+  it('lists every bad variable at once', () => {
+    const error = configError({
+      NODE_ENV: 'staging',
+      SSR: 'maybe',
+      LOG_LEVEL: 'loud',
+      APP_URL: 'ftp://x',
+    });
+    expect(error.issues.map((issue) => issue.split(':')[0])).toEqual(
+      expect.arrayContaining(['NODE_ENV', 'SSR', 'LOG_LEVEL', 'APP_URL']),
+    );
+  });
+});

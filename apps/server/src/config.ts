@@ -1,0 +1,159 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const SECRET_MIN_LENGTH = 32;
+// Only ever used outside production; production refuses to start without a real secret.
+const DEVELOPMENT_SESSION_SECRET = 'tessera-development-session-secret-do-not-use-in-production';
+const DEFAULT_STOREFRONT_DIST = path.resolve(import.meta.dirname, '../../storefront/dist');
+
+const TRUE_WORDS = ['true', '1', 'on', 'yes'];
+const FALSE_WORDS = ['false', '0', 'off', 'no'];
+
+const flag = z
+  .string()
+  .transform((value) => value.trim().toLowerCase())
+  .refine((value) => TRUE_WORDS.includes(value) || FALSE_WORDS.includes(value), {
+    message: `must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}`,
+  })
+  .transform((value) => TRUE_WORDS.includes(value));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: z
+      .string()
+      .regex(/^\d+$/, 'must be an integer between 0 and 65535')
+      .transform(Number)
+      .refine((port) => port <= 65_535, 'must be an integer between 0 and 65535')
+      .default(3000),
+    APP_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .transform((url) => url.replace(/\/+$/, ''))
+      .optional(),
+    BRAND_NAME: z.string().trim().min(1).default('Tessera UI'),
+    LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+    SESSION_SECRET: z.string().optional(),
+    SSR: flag.default(true),
+    STOREFRONT_DIST: z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .default(DEFAULT_STOREFRONT_DIST),
+    TRUST_PROXY: z
+      .string()
+      .transform((value): boolean | number | string => {
+        const word = value.trim().toLowerCase();
+        // A number is a hop count ("1" = trust the first proxy), as Express reads it.
+        if (/^\d+$/.test(word)) return Number(word);
+        if (TRUE_WORDS.includes(word)) return true;
+        if (FALSE_WORDS.includes(word)) return false;
+        return value.trim();
+      })
+      .default(false),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.SESSION_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: 'is required in production',
+      });
+    } else if (env.SESSION_SECRET.length < SECRET_MIN_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SESSION_SECRET'],
+        message: `must be at least ${SECRET_MIN_LENGTH} characters in production`,
+      });
+    }
+  });
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  isProduction: boolean;
+  isDevelopment: boolean;
+  host: string;
+  port: number;
+  /** Public origin of the store, without a trailing slash. */
+  appUrl: string;
+  brandName: string;
+  logLevel: LogLevel;
+  sessionSecret: string;
+  ssr: boolean;
+  /** Absolute path of the storefront build (`client/` and `ssr/` inside). */
+  storefrontDist: string;
+  trustProxy: boolean | number | string;
+  /** Things worth a warning at boot that do not stop the start. */
+  warnings: string[];
+}
+
+export class ConfigError extends Error {
+  readonly issues: string[];
+
+  constructor(issues: string[]) {
+    super(`Invalid environment configuration:\n${issues.map((line) => `  - ${line}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.issues = issues;
+  }
+}
+
+const SECRET_VARIABLES = new Set(['SESSION_SECRET']);
+
+function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
+  const variable = String(issue.path[0] ?? 'environment');
+  const received = env[variable];
+  const shown =
+    received === undefined || SECRET_VARIABLES.has(variable)
+      ? ''
+      : ` (got ${JSON.stringify(received)})`;
+  return `${variable}: ${issue.message}${shown}`;
+}
+
+function urlHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::') return 'localhost';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** Reads and validates the environment once; throws a `ConfigError` naming every bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty value (`PORT=` in a .env file) means "not set".
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => describeIssue(issue, cleaned)));
+  }
+  const values = parsed.data;
+  const warnings: string[] = [];
+
+  let sessionSecret = values.SESSION_SECRET;
+  if (!sessionSecret) {
+    sessionSecret = DEVELOPMENT_SESSION_SECRET;
+    if (values.NODE_ENV === 'development') {
+      warnings.push(
+        'SESSION_SECRET is not set: using an insecure development default. Set SESSION_SECRET (32+ characters) before deploying.',
+      );
+    }
+  }
+
+  return {
+    nodeEnv: values.NODE_ENV,
+    isProduction: values.NODE_ENV === 'production',
+    isDevelopment: values.NODE_ENV === 'development',
+    host: values.HOST,
+    port: values.PORT,
+    appUrl: values.APP_URL ?? `http://${urlHost(values.HOST)}:${values.PORT}`,
+    brandName: values.BRAND_NAME,
+    logLevel: values.LOG_LEVEL ?? (values.NODE_ENV === 'test' ? 'silent' : 'info'),
+    sessionSecret,
+    ssr: values.SSR,
+    storefrontDist: values.STOREFRONT_DIST,
+    trustProxy: values.TRUST_PROXY,
+    warnings,
+  };
+}

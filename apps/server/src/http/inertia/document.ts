@@ -1,0 +1,65 @@
+import type { Page } from './page.ts';
+
+export const ROOT_ID = 'app';
+
+/**
+ * JSON that is safe inside `<script type="application/json">`: nothing in it can close the
+ * script element or start a comment, and the JS line separators cannot break parsing.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+/**
+ * The body `@inertiajs/core`'s `buildSSRBody` emits, minus `data-server-rendered` and the
+ * markup: the client then mounts with `createRoot` instead of hydrating.
+ */
+export function clientRenderedBody(page: Page, id = ROOT_ID): string {
+  return `<script data-page="${id}" type="application/json">${jsonForScript(page)}</script><div id="${id}"></div>`;
+}
+
+export interface DocumentParts {
+  /** Head tags from SSR; empty when the page is client-rendered. */
+  head: string[];
+  body: string;
+  /** Asset tags (CSS, module preloads, the client entry). */
+  assets: string;
+  /** Used as `<title>` when SSR gave none. */
+  fallbackTitle: string;
+}
+
+export function renderDocument({ head, body, assets, fallbackTitle }: DocumentParts): string {
+  const hasTitle = head.some((tag) => /^\s*<title[\s>]/i.test(tag));
+  return [
+    '<!DOCTYPE html>',
+    '<html lang="en">',
+    '<head>',
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    ...(hasTitle ? [] : [`<title>${escapeHtml(fallbackTitle)}</title>`]),
+    ...head,
+    assets,
+    '</head>',
+    '<body>',
+    body,
+    '</body>',
+    '</html>',
+  ]
+    .filter((line) => line !== '')
+    .join('\n')
+    .concat('\n');
+}

@@ -1,0 +1,207 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import type { FlashData } from '../session/flash.ts';
+import type { ClientAssets, SsrRenderer, SsrResult } from '../ssr/types.ts';
+import { clientRenderedBody, renderDocument } from './document.ts';
+import type { Errors, Page, PageProps } from './page.ts';
+import { always, resolveProps, specialKind, type PropsInput } from './props.ts';
+
+/** Header names exactly as `@inertiajs/core` 3.x sends and reads them. */
+export const INERTIA_HEADERS = {
+  inertia: 'X-Inertia',
+  version: 'X-Inertia-Version',
+  location: 'X-Inertia-Location',
+  partialComponent: 'X-Inertia-Partial-Component',
+  partialData: 'X-Inertia-Partial-Data',
+  partialExcept: 'X-Inertia-Partial-Except',
+  errorBag: 'X-Inertia-Error-Bag',
+  exceptOnceProps: 'X-Inertia-Except-Once-Props',
+} as const;
+
+export interface InertiaRenderOptions {
+  status?: number;
+  /** Ask the client to clear its encrypted history (after sign-out). */
+  clearHistory?: boolean;
+  encryptHistory?: boolean;
+}
+
+/** Shared props: computed per request, merged under each page's own props (page props win). */
+export type SharedPropsFactory = (req: Request) => PropsInput | Promise<PropsInput>;
+
+export interface InertiaOptions {
+  assets: ClientAssets;
+  /** In-process server-side renderer; null renders on the client only. */
+  ssr?: SsrRenderer | null;
+  logger: Logger;
+  /** `<title>` of a client-rendered document (the brand name). */
+  title: string;
+  /** The flash left by the previous request (errors, error bag, messages). */
+  flash?: (req: Request, res: Response) => FlashData | null | Promise<FlashData | null>;
+  encryptHistory?: boolean;
+}
+
+export interface Inertia {
+  /** Mount before the routes: adds `res.inertia`, `res.inertiaLocation`, version checks, 303s. */
+  middleware: RequestHandler;
+  share(factory: SharedPropsFactory): void;
+}
+
+export function isInertiaRequest(req: Request): boolean {
+  return req.get(INERTIA_HEADERS.inertia) === 'true';
+}
+
+function csv(value: string | undefined): string[] {
+  if (!value) return [];
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function fullUrl(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+}
+
+function errorsFor(flash: FlashData, requestedBag: string | undefined): Errors {
+  const errors = flash.errors ?? {};
+  if (Object.keys(errors).length === 0) return {};
+  const bag = flash.errorBag || requestedBag;
+  return bag ? { [bag]: errors } : errors;
+}
+
+function isSsrResult(value: unknown): value is SsrResult {
+  const result = value as SsrResult | null;
+  return (
+    typeof result === 'object' &&
+    result !== null &&
+    typeof result.body === 'string' &&
+    Array.isArray(result.head)
+  );
+}
+
+const REDIRECT_AS_SEE_OTHER = new Set(['PUT', 'PATCH', 'DELETE']);
+
+export function createInertia(options: InertiaOptions): Inertia {
+  const factories: SharedPropsFactory[] = [];
+  const { assets, logger } = options;
+  const ssr = options.ssr ?? null;
+
+  async function buildPage(
+    req: Request,
+    res: Response,
+    component: string,
+    pageProps: PropsInput,
+    renderOptions: InertiaRenderOptions,
+  ): Promise<Page> {
+    const inertia = isInertiaRequest(req);
+    const partial = inertia && req.get(INERTIA_HEADERS.partialComponent) === component;
+
+    const shared: PropsInput = {};
+    for (const factory of factories) Object.assign(shared, await factory(req));
+
+    const flash = (await options.flash?.(req, res)) ?? {};
+    const input: PropsInput = {
+      errors: errorsFor(flash, req.get(INERTIA_HEADERS.errorBag)),
+      ...shared,
+      ...pageProps,
+    };
+    // `errors` is always sent, even on a partial reload that did not ask for it.
+    if (specialKind(input.errors) === null) input.errors = always(input.errors);
+
+    const { props, onceProps } = await resolveProps(input, {
+      partial,
+      only: partial ? csv(req.get(INERTIA_HEADERS.partialData)) : [],
+      except: partial ? csv(req.get(INERTIA_HEADERS.partialExcept)) : [],
+      exceptOnce: inertia ? csv(req.get(INERTIA_HEADERS.exceptOnceProps)) : [],
+    });
+
+    const sharedKeys = Object.keys(shared).filter((key) => !(key in pageProps));
+    const page: Page = {
+      component,
+      props: { ...props, errors: (props.errors ?? {}) as Errors } as PageProps,
+      url: req.originalUrl,
+      version: assets.version,
+      clearHistory: renderOptions.clearHistory ?? false,
+      encryptHistory: renderOptions.encryptHistory ?? options.encryptHistory ?? false,
+      flash: flash.messages ?? {},
+    };
+    if (sharedKeys.length > 0) page.sharedProps = sharedKeys;
+    if (Object.keys(onceProps).length > 0) page.onceProps = onceProps;
+    return page;
+  }
+
+  async function renderHtml(req: Request, page: Page): Promise<string> {
+    let head: string[] = [];
+    let body = clientRenderedBody(page);
+    if (ssr) {
+      try {
+        const result: unknown = await ssr.render(page);
+        if (!isSsrResult(result)) throw new TypeError('SSR render() must return { head, body }');
+        ({ head, body } = result);
+      } catch (err) {
+        const log = (req.log as Logger | undefined) ?? logger;
+        log.error(
+          { err, component: page.component, url: page.url },
+          `SSR failed for ${page.component}; falling back to client-side rendering`,
+        );
+      }
+    }
+    return renderDocument({
+      head,
+      body,
+      assets: await assets.headTags(req.originalUrl),
+      fallbackTitle: options.title,
+    });
+  }
+
+  const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
+    const inertia = isInertiaRequest(req);
+    res.vary(INERTIA_HEADERS.inertia);
+
+    if (
+      inertia &&
+      req.method === 'GET' &&
+      (req.get(INERTIA_HEADERS.version) ?? '') !== assets.version
+    ) {
+      // A new build is out: the client reloads the whole document from this URL.
+      res.status(409).set(INERTIA_HEADERS.location, fullUrl(req)).end();
+      return;
+    }
+
+    if (inertia && REDIRECT_AS_SEE_OTHER.has(req.method)) {
+      // A 302 after PUT/PATCH/DELETE would be replayed with the same method by XHR; 303 makes it a GET.
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, statusCode: number, ...rest: unknown[]) {
+        const status = statusCode === 302 ? 303 : statusCode;
+        return (writeHead as (...args: unknown[]) => Response).call(this, status, ...rest);
+      } as Response['writeHead'];
+    }
+
+    res.inertia = async (component, props = {}, renderOptions = {}) => {
+      const page = await buildPage(req, res, component, props, renderOptions);
+      res.status(renderOptions.status ?? 200);
+      if (inertia) {
+        res.set(INERTIA_HEADERS.inertia, 'true').json(page);
+        return;
+      }
+      res.type('html').send(await renderHtml(req, page));
+    };
+
+    res.inertiaLocation = (url: string) => {
+      if (inertia) {
+        res.status(409).set(INERTIA_HEADERS.location, url).end();
+      } else {
+        res.redirect(url);
+      }
+    };
+
+    next();
+  };
+
+  return {
+    middleware,
+    share(factory) {
+      factories.push(factory);
+    },
+  };
+}

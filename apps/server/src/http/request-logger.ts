@@ -1,0 +1,42 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RequestHandler } from 'express';
+import { pinoHttp } from 'pino-http';
+import { redactUrl, type Logger } from '../logger.ts';
+
+const REQUEST_ID = /^[\w.-]{1,100}$/;
+
+/**
+ * One log line per request with a request id (taken from a well-formed `X-Request-Id`, else
+ * new) that is echoed in the response and attached to every log line of the request.
+ * Headers are not logged at all, and secrets in URLs are masked.
+ */
+export function requestLogger(logger: Logger): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId(req: IncomingMessage, res: ServerResponse) {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+      }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+    customLogLevel(_req, res, err) {
+      if (err || res.statusCode >= 500) return 'error';
+      if (res.statusCode >= 400) return 'warn';
+      return 'info';
+    },
+    customSuccessMessage: (req, res, responseTime) =>
+      `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(responseTime)}ms`,
+    customErrorMessage: (req, res) =>
+      `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} failed`,
+    autoLogging: { ignore: (req) => req.url === '/healthz' },
+  }) as unknown as RequestHandler;
+}

@@ -1,0 +1,40 @@
+import helmet from 'helmet';
+import type { RequestHandler } from 'express';
+
+export interface SecurityOptions {
+  appUrl: string;
+  /** The Vite dev server is mounted: allow its inline preamble and HMR websocket. */
+  viteDev: boolean;
+}
+
+export function contentSecurityPolicy({ appUrl, viteDev }: SecurityOptions) {
+  const https = appUrl.startsWith('https:');
+  return {
+    'default-src': ["'self'"],
+    // The page object is a `type="application/json"` script, which CSP does not block.
+    'script-src': viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'script-src-attr': ["'none'"],
+    // React `style` props become inline style attributes.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:'],
+    'font-src': ["'self'", 'data:'],
+    // Component previews render in same-origin iframes.
+    'frame-src': ["'self'"],
+    'connect-src': viteDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function securityHeaders(options: SecurityOptions): RequestHandler {
+  const https = options.appUrl.startsWith('https:');
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
+    // Same-origin Referer is what `redirectBack` relies on after a failed form.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+  });
+}

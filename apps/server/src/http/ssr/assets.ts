@@ -1,0 +1,110 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import { escapeHtml } from '../inertia/document.ts';
+import type { ClientAssets } from './types.ts';
+
+/** The storefront's client entry, as keyed in the Vite manifest. */
+export const CLIENT_ENTRY = 'src/main.tsx';
+/** Vite `base` of the storefront build: every asset URL starts with it. */
+export const ASSET_BASE = '/build/';
+
+export interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  css?: string[];
+  imports?: string[];
+}
+
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export function clientDir(storefrontDist: string): string {
+  return path.join(storefrontDist, 'client');
+}
+
+export function manifestPath(storefrontDist: string): string {
+  return path.join(clientDir(storefrontDist), '.vite', 'manifest.json');
+}
+
+export function ssrEntryPath(storefrontDist: string): string {
+  return path.join(storefrontDist, 'ssr', 'ssr.js');
+}
+
+/** No build: no version checks, no asset tags. */
+export const NO_ASSETS: ClientAssets = { version: '', headTags: () => '' };
+
+/** The asset version is a hash of the manifest: any new build changes it. */
+export function assetVersion(manifestText: string): string {
+  return createHash('sha256').update(manifestText).digest('hex').slice(0, 20);
+}
+
+/** Stylesheets, module preloads and the entry script for `entry`, from a Vite manifest. */
+export function manifestTags(
+  manifest: ViteManifest,
+  entry = CLIENT_ENTRY,
+  base = ASSET_BASE,
+): string {
+  const chunk = manifest[entry];
+  if (!chunk) throw new Error(`The Vite manifest has no entry "${entry}"`);
+  const css = new Set<string>();
+  const preloads = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string, isEntry: boolean) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const current = manifest[key];
+    if (!current) return;
+    for (const file of current.css ?? []) css.add(file);
+    if (!isEntry) preloads.add(current.file);
+    for (const imported of current.imports ?? []) visit(imported, false);
+  };
+  visit(entry, true);
+  const url = (file: string) => escapeHtml(`${base}${file}`);
+  return [
+    ...[...css].map((file) => `<link rel="stylesheet" href="${url(file)}">`),
+    ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
+    `<script type="module" src="${url(chunk.file)}"></script>`,
+  ].join('\n');
+}
+
+export function clientAssetsFromManifest(manifestText: string): ClientAssets {
+  const tags = manifestTags(JSON.parse(manifestText) as ViteManifest);
+  return { version: assetVersion(manifestText), headTags: () => tags };
+}
+
+/** Reads the built client's manifest once; null when the storefront has not been built. */
+export async function loadClientAssets(storefrontDist: string): Promise<ClientAssets | null> {
+  let text: string;
+  try {
+    text = await readFile(manifestPath(storefrontDist), 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  return clientAssetsFromManifest(text);
+}
+
+const HASHED_ASSETS = `assets${path.sep}`;
+
+/**
+ * Serves the built client under /build/. Files under /build/assets/ carry a content hash in
+ * their name and never change: they are cached for a year. Anything else is revalidated.
+ */
+export function staticAssets(storefrontDist: string): RequestHandler {
+  const root = clientDir(storefrontDist);
+  return express.static(root, {
+    index: false,
+    fallthrough: false,
+    dotfiles: 'ignore',
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      const hashed = path.relative(root, filePath).startsWith(HASHED_ASSETS);
+      res.setHeader(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
+    },
+  });
+}

@@ -1,0 +1,92 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  createStorefrontDist,
+  pageFromHtml,
+  TEST_SECRET,
+  type StorefrontDist,
+} from '../test/helpers.ts';
+
+const MAIN = path.join(import.meta.dirname, 'main.ts');
+
+interface Started {
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, [MAIN], {
+    env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return { child, stdout: () => stdout, stderr: () => stderr };
+}
+
+async function runningUrl(started: Started): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const match = /Tessera UI is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(started.stdout());
+    if (match?.[1]) return match[1];
+    if (started.child.exitCode !== null) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`the server did not start:\n${started.stdout()}\n${started.stderr()}`);
+}
+
+let dist: StorefrontDist | undefined;
+let running: Started | undefined;
+afterEach(async () => {
+  if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
+  running = undefined;
+  await dist?.cleanup();
+  dist = undefined;
+});
+
+describe('node src/main.ts', () => {
+  it('starts with the built storefront, serves SSR pages, and stops cleanly on SIGTERM', async () => {
+    dist = await createStorefrontDist();
+    running = start({ SESSION_SECRET: TEST_SECRET, STOREFRONT_DIST: dist.dir });
+    const url = await runningUrl(running);
+
+    const health = await fetch(`${url}/healthz`);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const html = await (await fetch(`${url}/login`)).text();
+    expect(html).toContain('<div data-server-rendered="true" id="app"><h1>Login</h1></div>');
+    expect(pageFromHtml(html).component).toBe('Login');
+
+    running.child.kill('SIGTERM');
+    const [code] = await once(running.child, 'exit');
+    expect(code).toBe(0);
+  });
+
+  it('starts without a build and says how to make one', async () => {
+    running = start({
+      SESSION_SECRET: TEST_SECRET,
+      STOREFRONT_DIST: path.join(import.meta.dirname, 'no-such-dist'),
+      LOG_LEVEL: 'warn',
+    });
+    const url = await runningUrl(running);
+    expect(running.stdout()).toContain('Run \\"pnpm build\\" first');
+    const html = await (await fetch(`${url}/`)).text();
+    expect(html).toContain('<div id="app"></div>');
+  });
+
+  it('refuses to start with a bad environment, naming the variables', async () => {
+    running = start({ NODE_ENV: 'production', PORT: 'http', SESSION_SECRET: 'short' });
+    const [code] = await once(running.child, 'exit');
+    expect(code).toBe(1);
+    expect(running.stderr()).toContain('Invalid environment configuration');
+    expect(running.stderr()).toContain('PORT: must be an integer between 0 and 65535');
+    expect(running.stderr()).toContain(
+      'SESSION_SECRET: must be at least 32 characters in production',
+    );
+    expect(running.stderr()).not.toContain('short"');
+  });
+});

@@ -1,0 +1,47 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
+import { loadSsrRenderer } from './http/ssr/ssr.ts';
+import { createLogger } from './logger.ts';
+import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
+
+function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = configOrExit();
+const logger = await createLogger(config);
+for (const warning of config.warnings) logger.warn(warning);
+
+const assets = await loadClientAssets(config.storefrontDist);
+if (!assets) {
+  logger.warn(
+    `No storefront build in ${config.storefrontDist}: pages are served without scripts or styles and SSR is off. ` +
+      'Run "pnpm build" first (or "pnpm dev" to develop with hot reload).',
+  );
+}
+let ssr = null;
+if (config.ssr && assets) {
+  ssr = await loadSsrRenderer(config.storefrontDist);
+  if (!ssr) {
+    logger.warn(
+      `No SSR bundle at ${ssrEntryPath(config.storefrontDist)}: pages render on the client only.`,
+    );
+  }
+}
+
+const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS });
+const server = await listen(app, config).catch((error: unknown) => {
+  logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
+  process.exit(1);
+});
+exitOnSignals(createShutdown(server, { logger }), logger);
+console.log(`${config.brandName} is running at ${serverUrl(server)}`);

@@ -1,0 +1,82 @@
+import type { Request } from 'express';
+import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
+import { once, type PropInput } from '../../http/inertia/props.ts';
+import { commandPaletteItems, type CommandPaletteItem } from '../catalog/site-directory.ts';
+
+// Mirrors `SharedPageData` of @tessera/pages (packages/pages/src/shared/shared-page-data.ts).
+// Switch to `import type { SharedPageData } from '@tessera/pages'` once the server depends
+// on that package.
+export type SnippetLanguage = 'html' | 'react' | 'vue';
+
+export interface AuthUser {
+  email: string;
+  can: { accessV1: boolean; canUpgradeToStandardAllAccess: boolean; upgradeToTeamLicense: boolean };
+  teams: { id: number; name: string }[];
+}
+
+export interface SharedProduct {
+  id: number;
+  name: string;
+  url: string;
+  isLicensed: boolean;
+}
+
+export interface AllAccessPricing {
+  currency: string;
+  amount: number;
+  advertised: number;
+}
+
+export interface SharedPageData {
+  auth: null | { user: AuthUser };
+  isImpersonating: boolean;
+  versionPrefix: '' | '/v1';
+  copyrightYear: number;
+  commandPalette: CommandPaletteItem[];
+  preferredLanguage: string;
+  snippetLang: SnippetLanguage;
+  can: { purchaseAllAccess: boolean };
+  products: SharedProduct[];
+  allAccessPricing: AllAccessPricing | null;
+  tailwindVersion: string;
+  brandName: string;
+  flash: { success?: string; error?: string };
+}
+
+export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPageData[K]> };
+
+export interface SharedPageDataOptions {
+  brandName: string;
+  now?: () => Date;
+}
+
+async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
+  const { messages = {} } = await req.readFlash();
+  return {
+    ...(messages.success ? { success: messages.success } : {}),
+    ...(messages.error ? { error: messages.error } : {}),
+  };
+}
+
+/** Spec §3 "Shared page data", for a visitor (accounts come with the auth module). */
+export function sharedPageData({
+  brandName,
+  now = () => new Date(),
+}: SharedPageDataOptions): SharedPropsFactory {
+  return (req): SharedPropsInput => ({
+    auth: null,
+    isImpersonating: false,
+    versionPrefix: '',
+    copyrightYear: now().getUTCFullYear(),
+    // The same for every page: the client keeps it after the first visit.
+    commandPalette: once(() => [...commandPaletteItems()]),
+    preferredLanguage: 'en-US',
+    snippetLang: 'html',
+    can: { purchaseAllAccess: true },
+    products: () => [],
+    allAccessPricing: null,
+    tailwindVersion: '4.3',
+    brandName,
+    flash: () => flashMessages(req),
+  });
+}

@@ -1,0 +1,26 @@
+import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
+import type { PropsInput } from '../http/inertia/props.ts';
+import type { FlashData } from '../http/session/flash.ts';
+
+declare global {
+  namespace Express {
+    interface Request {
+      /** The flash the previous request left (read once, then cleared). Added by `flash()`. */
+      readFlash(): Promise<FlashData>;
+    }
+
+    interface Response {
+      /**
+       * Answers with an Inertia page: JSON for Inertia visits, an HTML document (SSR when
+       * available) otherwise. Return or await it so Express sees a rejection.
+       */
+      inertia(component: string, props?: PropsInput, options?: InertiaRenderOptions): Promise<void>;
+      /** External redirect: 409 + `X-Inertia-Location` for Inertia visits, a 302 otherwise. */
+      inertiaLocation(url: string): void;
+      /** Leaves flash data (errors, messages, old input) for the next request. Added by `flash()`. */
+      flash(data: FlashData): Promise<void>;
+    }
+  }
+}
+
+export {};

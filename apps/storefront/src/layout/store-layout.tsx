@@ -1,0 +1,20 @@
+import { router, usePage } from '@inertiajs/react';
+import { AppLayout, type SharedPageData } from '@tessera/pages';
+import { useEffect, type ReactNode } from 'react';
+
+/** The persistent layout: site chrome from the shared page data, actions mapped to visits. */
+export function StoreLayout({ children }: { children: ReactNode }) {
+  const { props } = usePage<SharedPageData & Record<string, unknown>>();
+  // Lets browser tests (and anyone debugging) know the page is interactive.
+  useEffect(() => document.documentElement.setAttribute('data-page-hydrated', ''), []);
+  return (
+    <AppLayout
+      shared={props}
+      onSignOut={() => router.post('/logout', { redirect_url: window.location.pathname })}
+      onStopImpersonating={() => router.delete('/impersonate')}
+      onSearchSelect={(item) => router.visit(item.url)}
+    >
+      {children}
+    </AppLayout>
+  );
+}

@@ -1,0 +1,16 @@
+import { Head, usePage } from '@inertiajs/react';
+import { ResetPasswordPage, resetPasswordPageTitle } from '@tessera/pages';
+import { useFormState } from '../lib/use-form-state';
+
+export default function ResetPassword() {
+  const { props } = usePage<{ token: string; email?: string }>();
+  const form = useFormState({ token: props.token, email: props.email ?? '', password: '' }, (f) =>
+    f.post('/password/reset', { onFinish: () => f.reset('password') }),
+  );
+  return (
+    <>
+      <Head title={resetPasswordPageTitle} />
+      <ResetPasswordPage form={form} />
+    </>
+  );
+}

@@ -1,0 +1,75 @@
+import { Alert } from '@tessera/ui';
+import type * as React from 'react';
+import { ImpersonationBanner } from '../impersonation-banner/impersonation-banner';
+import type { CommandPaletteItem, SharedPageData } from '../shared/shared-page-data';
+import { SiteFooter } from '../site-footer/site-footer';
+import { SiteHeader } from '../site-header/site-header';
+
+export type AppLayoutProps = {
+  shared: SharedPageData;
+  onSignOut: () => void;
+  onStopImpersonating: () => void;
+  onSearchSelect: (item: CommandPaletteItem) => void;
+  stoppingImpersonation?: boolean;
+  defaultMobileNavigationOpen?: boolean;
+  children: React.ReactNode;
+};
+
+export function AppLayout({
+  shared,
+  onSignOut,
+  onStopImpersonating,
+  onSearchSelect,
+  stoppingImpersonation,
+  defaultMobileNavigationOpen,
+  children,
+}: AppLayoutProps) {
+  const signedIn = shared.auth !== null;
+  return (
+    <div data-slot="app-layout" className="bg-white flex min-h-screen flex-col">
+      {/* A plain anchor: an in-page jump must not become an app visit. */}
+      <a
+        href="#main"
+        className="bg-white text-sm font-semibold text-gray-900 shadow-lg ring-gray-900/10 focus:top-3 focus:left-3 focus:px-4 focus:py-2 sr-only z-50 rounded-control ring-1 focus:not-sr-only focus:fixed"
+      >
+        Skip to content
+      </a>
+      {shared.isImpersonating && shared.auth ? (
+        <ImpersonationBanner
+          email={shared.auth.user.email}
+          onStopImpersonating={onStopImpersonating}
+          stopping={stoppingImpersonation}
+        />
+      ) : null}
+      <SiteHeader
+        auth={shared.auth}
+        canPurchaseAllAccess={shared.can.purchaseAllAccess}
+        versionPrefix={shared.versionPrefix}
+        commandPaletteItems={shared.commandPalette}
+        brandName={shared.brandName}
+        onSignOut={onSignOut}
+        onSearchSelect={onSearchSelect}
+        defaultMobileNavigationOpen={defaultMobileNavigationOpen}
+      />
+      <main id="main" tabIndex={-1} className="flex-1 outline-none">
+        <FlashMessages flash={shared.flash} />
+        {children}
+      </main>
+      <SiteFooter
+        signedIn={signedIn}
+        copyrightYear={shared.copyrightYear}
+        brandName={shared.brandName}
+      />
+    </div>
+  );
+}
+
+function FlashMessages({ flash }: { flash: SharedPageData['flash'] }) {
+  if (!flash.success && !flash.error) return null;
+  return (
+    <div className="max-w-7xl space-y-3 px-6 pt-6 lg:px-8 mx-auto">
+      {flash.success ? <Alert variant="success">{flash.success}</Alert> : null}
+      {flash.error ? <Alert variant="error">{flash.error}</Alert> : null}
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { Alert, Button, Link, TextField } from '@tessera/ui';
+import { AuthCard } from '../auth-card/auth-card';
+import type { FormState } from '../forms/form-state';
+
+export const forgotPasswordPageTitle = 'Reset your password';
+
+/** Shown after POST /password/email; the server flashes the same words as `status`. */
+export const RESET_LINK_SENT_MESSAGE =
+  'We have e-mailed your password reset link if an account exists for that address.';
+
+export type ForgotPasswordFormValues = { email: string };
+
+export type ForgotPasswordPageProps = {
+  /** Posts to /password/email. */
+  form: FormState<ForgotPasswordFormValues>;
+  status?: string;
+};
+
+export function ForgotPasswordPage({ form, status }: ForgotPasswordPageProps) {
+  const sent = Boolean(status) || form.wasSuccessful;
+  return (
+    <AuthCard
+      title="Reset your password"
+      description="Enter the e-mail address you signed up with and we’ll send you a link to choose a new password."
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link href="/login" className="font-semibold text-brand-600 hover:text-brand-500">
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.onSubmit();
+        }}
+      >
+        {sent ? (
+          <Alert variant="success" title="Check your inbox">
+            {status ?? RESET_LINK_SENT_MESSAGE}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.email}
+          onChange={(event) => form.onChange('email', event.target.value)}
+          error={form.errors.email}
+        />
+        <Button type="submit" loading={form.processing} className="w-full">
+          Email password reset link
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,70 @@
+import { buttonVariants, Link } from '@tessera/ui';
+import type { VersionPrefix } from '../shared/shared-page-data';
+import { HomeHero } from './home-hero';
+import { HomeResources } from './home-resources';
+
+/** The page's own <title>; the container adds the brand suffix. */
+export const homePageTitle = 'Tailwind CSS components and templates';
+
+export type HomePageProps = {
+  /** Spec §2 Home: the hero and pricing are shown only when the user can buy all-access. */
+  canPurchaseAllAccess: boolean;
+  versionPrefix?: VersionPrefix;
+  /** The shared `tailwindVersion`, shown in the hero. */
+  tailwindVersion?: string;
+};
+
+export function HomePage({
+  canPurchaseAllAccess,
+  versionPrefix = '',
+  tailwindVersion,
+}: HomePageProps) {
+  const componentsHref = `${versionPrefix}/components`;
+  const documentationHref = `${versionPrefix}/documentation`;
+  return (
+    <div data-slot="home-page">
+      {canPurchaseAllAccess ? (
+        <HomeHero componentsHref={componentsHref} tailwindVersion={tailwindVersion} />
+      ) : (
+        <WelcomeBack componentsHref={componentsHref} documentationHref={documentationHref} />
+      )}
+      <HomeResources documentationHref={documentationHref} />
+    </div>
+  );
+}
+
+function WelcomeBack({
+  componentsHref,
+  documentationHref,
+}: {
+  componentsHref: string;
+  documentationHref: string;
+}) {
+  return (
+    <div className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+      <div className="md:flex md:items-end md:justify-between md:gap-x-8">
+        <div className="max-w-2xl">
+          <p className="text-sm/6 font-semibold text-brand-600">Welcome back</p>
+          <h1 className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
+            What are you building today?
+          </h1>
+          <p className="mt-4 text-lg/8 text-gray-600">
+            Every component, template and UI kit is yours, updates included. Pick up where you left
+            off.
+          </p>
+        </div>
+        <div className="mt-8 gap-3 md:mt-0 md:flex-none flex flex-wrap">
+          <Link href={documentationHref} className={buttonVariants({ variant: 'ghost' })}>
+            Documentation
+          </Link>
+          <Link href="/templates" className={buttonVariants({ variant: 'secondary' })}>
+            Templates
+          </Link>
+          <Link href={componentsHref} className={buttonVariants()}>
+            Browse components
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}

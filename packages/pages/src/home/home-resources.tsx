@@ -1,0 +1,69 @@
+import { Link } from '@tessera/ui';
+import { useId } from 'react';
+
+type Resource = { title: string; description: string; href: string; cta: string };
+
+function resources(documentationHref: string): Resource[] {
+  return [
+    {
+      title: 'Templates and UI kits',
+      description: 'Complete sites and app starters, built with Next.js and Tailwind CSS.',
+      href: '/templates',
+      cta: 'Explore templates',
+    },
+    {
+      title: 'Playground',
+      description: 'Preview any component live, at every breakpoint, before you copy it.',
+      href: '/preview',
+      cta: 'Open the playground',
+    },
+    {
+      title: 'Documentation',
+      description: 'Set up Tailwind CSS, fonts and icons, and wire in interactive behaviour.',
+      href: documentationHref,
+      cta: 'Read the docs',
+    },
+    {
+      title: 'License',
+      description: 'Use everything in unlimited projects, for yourself or for your clients.',
+      href: '/license',
+      cta: 'Read the license',
+    },
+    {
+      title: 'Community',
+      description: 'Ask questions and share what you build in our private community chat.',
+      href: '/discord',
+      cta: 'Join the Discord',
+    },
+  ];
+}
+
+export function HomeResources({ documentationHref }: { documentationHref: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="border-gray-900/10 bg-gray-50 border-t">
+      <div className="max-w-7xl px-6 py-20 lg:px-8 mx-auto">
+        <h2 id={headingId} className="text-2xl font-semibold tracking-tight text-gray-900">
+          Everything you need to ship
+        </h2>
+        <ul role="list" className="mt-10 gap-6 sm:grid-cols-2 lg:grid-cols-5 grid">
+          {resources(documentationHref).map((resource) => (
+            <li
+              key={resource.href}
+              className="bg-white p-6 shadow-xs ring-gray-900/5 hover:ring-gray-900/15 relative flex flex-col rounded-card ring-1"
+            >
+              <h3 className="text-sm/6 font-semibold text-gray-900">{resource.title}</h3>
+              <p className="mt-2 text-sm/6 text-gray-600 flex-1">{resource.description}</p>
+              <Link
+                href={resource.href}
+                className="mt-4 text-sm/6 font-semibold after:inset-0 text-brand-600 after:absolute hover:text-brand-500"
+              >
+                {resource.cta} <span aria-hidden="true">&rarr;</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,58 @@
+export type {
+  AllAccessPricing,
+  AuthUser,
+  CommandPaletteItem,
+  PageErrors,
+  PageProps,
+  SharedPageData,
+  SharedProduct,
+  SnippetLanguage,
+  VersionPrefix,
+} from './shared/shared-page-data';
+export { DEFAULT_BRAND_NAME, DEFAULT_COPYRIGHT_YEAR } from './shared/shared-page-data';
+export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
+
+export { AppLayout, type AppLayoutProps } from './app-layout/app-layout';
+export { SiteHeader, type SiteHeaderProps } from './site-header/site-header';
+export { Logo, LogoMark } from './site-header/logo';
+export {
+  accountNavigation,
+  mainNavigation,
+  teamNavigation,
+  type NavigationLink,
+} from './site-header/navigation';
+export {
+  ImpersonationBanner,
+  type ImpersonationBannerProps,
+} from './impersonation-banner/impersonation-banner';
+export { SiteFooter, type SiteFooterProps } from './site-footer/site-footer';
+export {
+  footerDirectory,
+  footerDirectoryPaletteItems,
+  titleFromSlug,
+  type FooterDirectoryList,
+  type FooterLink,
+} from './site-footer/footer-directory';
+export { AuthCard, type AuthCardProps } from './auth-card/auth-card';
+
+export { HomePage, homePageTitle, type HomePageProps } from './home/home-page';
+export {
+  LoginPage,
+  loginPageTitle,
+  type LoginFormValues,
+  type LoginPageProps,
+} from './login/login-page';
+export {
+  ForgotPasswordPage,
+  forgotPasswordPageTitle,
+  RESET_LINK_SENT_MESSAGE,
+  type ForgotPasswordFormValues,
+  type ForgotPasswordPageProps,
+} from './forgot-password/forgot-password-page';
+export {
+  PASSWORD_RESET_STATUS,
+  ResetPasswordPage,
+  resetPasswordPageTitle,
+  type ResetPasswordFormValues,
+  type ResetPasswordPageProps,
+} from './reset-password/reset-password-page';

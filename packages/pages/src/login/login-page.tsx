@@ -1,0 +1,88 @@
+import { Alert, Button, Checkbox, Link, PasswordField, TextField } from '@tessera/ui';
+import { useId } from 'react';
+import { AuthCard } from '../auth-card/auth-card';
+import type { FormState } from '../forms/form-state';
+
+export const loginPageTitle = 'Sign in';
+
+export type LoginFormValues = { email: string; password: string; remember: boolean };
+
+export type LoginPageProps = {
+  /** Posts to /login; `remember` starts true (spec §9). */
+  form: FormState<LoginFormValues>;
+  /** A one-off notice from the previous screen, e.g. after a password reset. */
+  status?: string;
+};
+
+export function LoginPage({ form, status }: LoginPageProps) {
+  const emailErrorId = useId();
+  // Spec §5: any e-mail error is one message above the form, with both fields flagged.
+  const emailError = form.errors.email;
+  return (
+    <AuthCard
+      title="Sign in to your account"
+      footer={
+        <>
+          Not a customer yet?{' '}
+          <Link href="/all-access" className="font-semibold text-brand-600 hover:text-brand-500">
+            Get all-access
+          </Link>
+        </>
+      }
+    >
+      <form
+        className="space-y-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.onSubmit();
+        }}
+      >
+        {status ? <Alert variant="success">{status}</Alert> : null}
+        {emailError ? (
+          <Alert variant="error" id={emailErrorId}>
+            {emailError}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.email}
+          onChange={(event) => form.onChange('email', event.target.value)}
+          invalid={Boolean(emailError)}
+          aria-describedby={emailError ? emailErrorId : undefined}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={form.values.password}
+          onChange={(event) => form.onChange('password', event.target.value)}
+          invalid={Boolean(emailError)}
+          error={emailError ? undefined : form.errors.password}
+          aria-describedby={emailError ? emailErrorId : undefined}
+        />
+        <div className="gap-4 flex items-center justify-between">
+          <Checkbox
+            label="Remember me"
+            name="remember"
+            checked={form.values.remember}
+            onChange={(event) => form.onChange('remember', event.target.checked)}
+          />
+          <Link
+            href="/password/reset"
+            className="text-sm/6 font-semibold text-brand-600 hover:text-brand-500"
+          >
+            Forgot your password?
+          </Link>
+        </div>
+        <Button type="submit" loading={form.processing} className="w-full">
+          Sign in
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

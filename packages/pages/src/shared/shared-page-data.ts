@@ -1,0 +1,75 @@
+import type { CommandPaletteItem } from '@tessera/ui';
+
+/** One entry of the command palette (spec §3): name, keywords, category, url. */
+export type { CommandPaletteItem };
+
+/** The code language a signed-in visitor last chose; persisted with PUT /snippet-language. */
+export type SnippetLanguage = 'html' | 'react' | 'vue';
+
+/** The empty prefix is the current version, '/v1' the legacy one (spec §1). */
+export type VersionPrefix = '' | '/v1';
+
+export type AuthUser = {
+  email: string;
+  can: {
+    /** May switch between the legacy (/v1) and the current version. */
+    accessV1: boolean;
+    /** Shows 'Upgrade to standard license' (/upgrade). */
+    canUpgradeToStandardAllAccess: boolean;
+    /** Shows 'Upgrade to team license' (/upgrade-team). */
+    upgradeToTeamLicense: boolean;
+  };
+  teams: { id: number; name: string }[];
+};
+
+/** A product (package) as every page sees it; the full product lives on its own pages. */
+export type SharedProduct = {
+  id: number;
+  name: string;
+  url: string;
+  isLicensed: boolean;
+};
+
+/** All-access pricing in integer minor units (spec §3 Pricing); `advertised` is the undiscounted price. */
+export type AllAccessPricing = {
+  currency: string;
+  amount: number;
+  advertised: number;
+};
+
+/**
+ * The props the server shares with every page (spec §3 "Shared page data").
+ *
+ * Two fields are our additions to the spec's list:
+ * - `brandName`: the configured brand (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it.
+ * - `flash`: the one-shot success/error message the server flashes into the session after a
+ *   redirect (e.g. 'Email updated successfully.'); AppLayout shows it above the page.
+ */
+export type SharedPageData = {
+  auth: null | { user: AuthUser };
+  isImpersonating: boolean;
+  versionPrefix: VersionPrefix;
+  copyrightYear: number;
+  commandPalette: CommandPaletteItem[];
+  /** The visitor's language from Accept-Language as a BCP 47 tag (e.g. 'en-US'); the locale for prices. */
+  preferredLanguage: string;
+  snippetLang: SnippetLanguage;
+  can: { purchaseAllAccess: boolean };
+  products: SharedProduct[];
+  allAccessPricing: AllAccessPricing;
+  /** The latest Tailwind CSS version the library targets, e.g. 'v4.1'. */
+  tailwindVersion: string;
+  brandName: string;
+  flash: { success?: string; error?: string };
+};
+
+/** Validation errors by field name; part of every page's props (spec §3 "Server-driven page"). */
+export type PageErrors = Record<string, string>;
+
+/** What every page receives from the server: its own props, the shared data and the errors map. */
+export type PageProps<TPageProps extends object = object> = TPageProps &
+  SharedPageData & { errors: PageErrors };
+
+export const DEFAULT_BRAND_NAME = 'Tessera UI';
+/** Spec §9: the footer's year when the server sends none. */
+export const DEFAULT_COPYRIGHT_YEAR = 2024;

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fixtureTeams, fixtureUser } from '../fixtures';
+import { accountNavigation, mainNavigation, teamNavigation } from './navigation';
+
+describe('mainNavigation', () => {
+  it('keeps the version prefix on components and docs only', () => {
+    expect(mainNavigation('/v1').map((link) => link.href)).toEqual([
+      '/v1/components',
+      '/templates',
+      '/templates/catalyst',
+      '/v1/documentation',
+    ]);
+  });
+});
+
+describe('accountNavigation', () => {
+  it('offers upgrade links only when the user may upgrade', () => {
+    expect(accountNavigation(fixtureUser()).map((link) => link.href)).toEqual([
+      '/changelog',
+      '/support',
+      '/license',
+      '/account-settings',
+    ]);
+    const upgradable = fixtureUser({
+      can: { accessV1: false, canUpgradeToStandardAllAccess: true, upgradeToTeamLicense: true },
+    });
+    expect(accountNavigation(upgradable).slice(-2)).toEqual([
+      { label: 'Upgrade to standard license', href: '/upgrade' },
+      { label: 'Upgrade to team license', href: '/upgrade-team' },
+    ]);
+  });
+});
+
+describe('teamNavigation', () => {
+  it("labels one team 'My Team' and several 'My Teams'", () => {
+    expect(teamNavigation(fixtureUser())).toBeNull();
+    expect(teamNavigation(fixtureUser({ teams: [fixtureTeams.northwind] }))).toEqual({
+      label: 'My Team',
+      links: [{ label: 'Northwind Studio', href: '/teams/12' }],
+    });
+    expect(
+      teamNavigation(fixtureUser({ teams: [fixtureTeams.northwind, fixtureTeams.acme] }))?.label,
+    ).toBe('My Teams');
+  });
+});

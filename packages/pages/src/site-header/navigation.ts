@@ -1,0 +1,44 @@
+import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
+
+export type NavigationLink = { label: string; href: string };
+
+export function mainNavigation(versionPrefix: VersionPrefix): NavigationLink[] {
+  return [
+    { label: 'Components', href: `${versionPrefix}/components` },
+    { label: 'Templates', href: '/templates' },
+    { label: 'UI Kit', href: '/templates/catalyst' },
+    { label: 'Docs', href: `${versionPrefix}/documentation` },
+  ];
+}
+
+export const promoLink: NavigationLink = {
+  label: 'New: Catalyst UI kit',
+  href: '/templates/catalyst',
+};
+
+/** Spec §2: the signed-in-only links of the Account menu, upgrade links by permission. */
+export function accountNavigation(user: AuthUser): NavigationLink[] {
+  return [
+    { label: 'Changelog', href: '/changelog' },
+    { label: 'Support', href: '/support' },
+    { label: 'License', href: '/license' },
+    { label: 'Account settings', href: '/account-settings' },
+    ...(user.can.canUpgradeToStandardAllAccess
+      ? [{ label: 'Upgrade to standard license', href: '/upgrade' }]
+      : []),
+    ...(user.can.upgradeToTeamLicense
+      ? [{ label: 'Upgrade to team license', href: '/upgrade-team' }]
+      : []),
+  ];
+}
+
+/** Spec §2: 'My Team' for one team, 'My Teams' for several; null when there are none. */
+export function teamNavigation(
+  user: AuthUser,
+): { label: 'My Team' | 'My Teams'; links: NavigationLink[] } | null {
+  if (user.teams.length === 0) return null;
+  return {
+    label: user.teams.length === 1 ? 'My Team' : 'My Teams',
+    links: user.teams.map((team) => ({ label: team.name, href: `/teams/${team.id}` })),
+  };
+}

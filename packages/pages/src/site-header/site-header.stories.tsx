@@ -1,0 +1,174 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
+import {
+  ownerSharedData,
+  ownerWithOneTeamSharedData,
+  ownerWithTeamsSharedData,
+  upgradableSharedData,
+  visitorSharedData,
+} from '../fixtures';
+import { SiteHeader } from './site-header';
+
+const meta = {
+  title: 'Pages/Chrome/SiteHeader',
+  component: SiteHeader,
+  parameters: { layout: 'fullscreen' },
+  args: {
+    auth: visitorSharedData.auth,
+    canPurchaseAllAccess: visitorSharedData.can.purchaseAllAccess,
+    versionPrefix: visitorSharedData.versionPrefix,
+    commandPaletteItems: visitorSharedData.commandPalette,
+    brandName: visitorSharedData.brandName,
+    onSignOut: fn(),
+    onSearchSelect: fn(),
+  },
+} satisfies Meta<typeof SiteHeader>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function openAccountMenu(canvasElement: HTMLElement) {
+  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Account' }));
+  return within(await screen.findByRole('menu'));
+}
+
+export const SignedOut = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const main = within(canvas.getByRole('navigation', { name: 'Main' }));
+    await expect(main.getByRole('link', { name: 'Components' })).toHaveAttribute(
+      'href',
+      '/components',
+    );
+    await expect(main.getByRole('link', { name: 'UI Kit' })).toHaveAttribute(
+      'href',
+      '/templates/catalyst',
+    );
+    await expect(canvas.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await expect(canvas.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
+      'href',
+      '/all-access',
+    );
+    await expect(canvas.queryByRole('button', { name: 'Account' })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const SignedOutCannotPurchase = {
+  args: { ...SignedOut.args, canPurchaseAllAccess: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('link', { name: 'Get all-access' })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const SignedIn = {
+  args: { ...SignedOut.args, auth: ownerSharedData.auth, canPurchaseAllAccess: false },
+  play: async ({ args, canvasElement }) => {
+    await expect(
+      within(canvasElement).queryByRole('link', { name: 'Sign in' }),
+    ).not.toBeInTheDocument();
+    const menu = await openAccountMenu(canvasElement);
+    for (const [name, href] of [
+      ['Changelog', '/changelog'],
+      ['Support', '/support'],
+      ['License', '/license'],
+      ['Account settings', '/account-settings'],
+    ]) {
+      await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', href);
+    }
+    await expect(menu.queryByRole('menuitem', { name: /Upgrade/ })).not.toBeInTheDocument();
+    await expect(menu.queryByText(/My Team/)).not.toBeInTheDocument();
+    await userEvent.click(menu.getByRole('menuitem', { name: 'Sign out' }));
+    await expect(args.onSignOut).toHaveBeenCalledOnce();
+    // Reopen so the screenshot shows the menu.
+    await openAccountMenu(canvasElement);
+  },
+} satisfies Story;
+
+export const SignedInWithOneTeam = {
+  args: { ...SignedIn.args, auth: ownerWithOneTeamSharedData.auth },
+  play: async ({ canvasElement }) => {
+    const menu = await openAccountMenu(canvasElement);
+    await expect(menu.getByText('My Team')).toBeInTheDocument();
+    await expect(menu.getByRole('menuitem', { name: 'Northwind Studio' })).toHaveAttribute(
+      'href',
+      '/teams/12',
+    );
+  },
+} satisfies Story;
+
+export const SignedInWithTeams = {
+  args: { ...SignedIn.args, auth: ownerWithTeamsSharedData.auth },
+  play: async ({ canvasElement }) => {
+    const menu = await openAccountMenu(canvasElement);
+    await expect(menu.getByText('My Teams')).toBeInTheDocument();
+    await expect(menu.getByRole('menuitem', { name: 'Acme Design Systems' })).toHaveAttribute(
+      'href',
+      '/teams/31',
+    );
+  },
+} satisfies Story;
+
+export const WithUpgradeLinks = {
+  args: { ...SignedIn.args, auth: upgradableSharedData.auth },
+  play: async ({ canvasElement }) => {
+    const menu = await openAccountMenu(canvasElement);
+    await expect(
+      menu.getByRole('menuitem', { name: 'Upgrade to standard license' }),
+    ).toHaveAttribute('href', '/upgrade');
+    await expect(menu.getByRole('menuitem', { name: 'Upgrade to team license' })).toHaveAttribute(
+      'href',
+      '/upgrade-team',
+    );
+  },
+} satisfies Story;
+
+export const PaletteOpen = {
+  args: { ...SignedOut.args },
+  play: async ({ args, canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Search' }));
+    await userEvent.keyboard('faq');
+    await waitFor(() => expect(screen.getByRole('option', { name: /FAQ Sections/ })).toBeVisible());
+    // Under load the active option can lag the results by a frame: choose only once it is set.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox')).toHaveAttribute(
+        'aria-activedescendant',
+        screen.getByRole('option', { name: /FAQ Sections/ }).id,
+      ),
+    );
+    await userEvent.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(args.onSearchSelect).toHaveBeenCalledWith(
+        expect.objectContaining({ url: '/components/marketing/sections/faq-sections' }),
+      ),
+    );
+    // Reopen with the '/' shortcut and leave a search on screen for review.
+    await userEvent.keyboard('/');
+    await userEvent.keyboard('sections');
+    await waitFor(() =>
+      expect(screen.getByRole('option', { name: /Team Sections/ })).toBeVisible(),
+    );
+  },
+} satisfies Story;
+
+export const MobileNavigationOpen = {
+  args: { ...SignedIn.args, auth: ownerWithTeamsSharedData.auth },
+  play: async ({ canvasElement }) => {
+    // The hamburger is `lg:hidden` and the story viewport is desktop-wide: hidden elements have
+    // no accessible name, so find it by its label.
+    await userEvent.click(within(canvasElement).getByLabelText('Open main menu'));
+    const panel = within(await screen.findByRole('dialog', { name: 'Menu' }));
+    const mobile = within(panel.getByRole('navigation', { name: 'Mobile' }));
+    await expect(mobile.getByRole('link', { name: 'Docs' })).toHaveAttribute(
+      'href',
+      '/documentation',
+    );
+    await expect(panel.getByRole('link', { name: 'Northwind Studio' })).toHaveAttribute(
+      'href',
+      '/teams/12',
+    );
+    await expect(panel.getByText('My Teams')).toBeInTheDocument();
+  },
+} satisfies Story;

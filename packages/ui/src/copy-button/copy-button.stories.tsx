@@ -1,0 +1,47 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, fn, mocked, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { COPIED_INDICATOR_MS, CopyButton } from './copy-button';
+
+const meta = {
+  title: 'UI/CopyButton',
+  component: CopyButton,
+  args: { text: 'https://example.com/teams/42/join/7f3c9a', onCopied: fn() },
+  beforeEach() {
+    // Headless Chromium denies clipboard access without a user permission prompt.
+    spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+  },
+} satisfies Meta<typeof CopyButton>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(args.text);
+    await expect(args.onCopied).toHaveBeenCalledOnce();
+    await expect(canvas.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
+    await expect(canvas.getByRole('status')).toHaveTextContent('Copied!');
+    // Ends back on the resting state so the screenshot does not depend on timing.
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeInTheDocument(), {
+      timeout: COPIED_INDICATOR_MS * 3,
+    });
+  },
+} satisfies Story;
+
+export const CustomLabel = {
+  args: { label: 'Copy invite link' },
+} satisfies Story;
+
+export const ClipboardDenied = {
+  play: async ({ args, canvasElement }) => {
+    mocked(navigator.clipboard.writeText).mockRejectedValue(
+      new DOMException('Denied', 'NotAllowedError'),
+    );
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expect(args.onCopied).not.toHaveBeenCalled();
+    await expect(canvas.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+  },
+} satisfies Story;

@@ -1,0 +1,93 @@
+import type * as React from 'react';
+import { cn } from '../lib/cn';
+
+export function Table({ className, ...props }: React.ComponentProps<'table'>) {
+  return (
+    <div data-slot="table-container" className="relative w-full overflow-x-auto">
+      <table
+        data-slot="table"
+        className={cn('text-sm w-full caption-bottom text-left', className)}
+        {...props}
+      />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
+  return (
+    <thead
+      data-slot="table-header"
+      className={cn('[&_tr]:border-gray-300 [&_tr]:border-b', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {
+  return (
+    <tbody
+      data-slot="table-body"
+      className={cn('[&_tr:last-child]:border-0', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot'>) {
+  return (
+    <tfoot
+      data-slot="table-footer"
+      className={cn('border-gray-300 font-medium text-gray-900 border-t', className)}
+      {...props}
+    />
+  );
+}
+
+export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
+  return (
+    <tr
+      data-slot="table-row"
+      className={cn(
+        'border-gray-200 data-[state=selected]:bg-gray-50 border-b transition-colors',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
+  return (
+    <th
+      data-slot="table-head"
+      className={cn(
+        'px-3 py-3.5 text-sm font-semibold text-gray-900 first:pl-0 last:pr-0 text-left align-middle whitespace-nowrap',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
+  return (
+    <td
+      data-slot="table-cell"
+      className={cn(
+        'px-3 py-4 text-gray-500 first:pl-0 last:pr-0 align-middle whitespace-nowrap',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableCaption({ className, ...props }: React.ComponentProps<'caption'>) {
+  return (
+    <caption
+      data-slot="table-caption"
+      className={cn('mt-4 text-sm text-gray-500 text-left', className)}
+      {...props}
+    />
+  );
+}

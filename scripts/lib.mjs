@@ -1,0 +1,66 @@
+// Small helpers shared by the build, start and test scripts.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { findChromium } from './chromium.mjs';
+
+export const root = resolve(import.meta.dirname, '..');
+
+export function log(message) {
+  process.stderr.write(`\x1b[36m›\x1b[0m ${message}\n`);
+}
+
+/** Runs a command in the repository root; returns its exit status and duration in seconds. */
+export function run(command, args, options = {}) {
+  const started = performance.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, ...options });
+  const seconds = (performance.now() - started) / 1000;
+  if (result.error) throw result.error;
+  return { status: result.status ?? 1, seconds };
+}
+
+export function runOrExit(command, args, options) {
+  const { status, seconds } = run(command, args, options);
+  if (status !== 0) {
+    log(`failed: ${command} ${args.join(' ')}`);
+    process.exit(status);
+  }
+  return seconds;
+}
+
+/** The store's client and SSR bundles; `force` rebuilds even when a build exists. */
+export function buildStorefront({ force = false } = {}) {
+  const built = existsSync(resolve(root, 'apps/storefront/dist/ssr/ssr.js'));
+  if (built && !force) return 0;
+  log('building the storefront (client + SSR bundles)');
+  return runOrExit('pnpm', ['--filter', '@tessera/storefront', 'build']);
+}
+
+/**
+ * Browser tests need a Chromium. CHROMIUM_PATH wins; otherwise Debian's package, installed
+ * here when missing and we are root on Debian; otherwise we say exactly what to install.
+ */
+export function ensureChromium() {
+  const found = findChromium();
+  if (found) return found;
+  if (process.env.CHROMIUM_PATH) {
+    log(`CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist.`);
+    process.exit(1);
+  }
+  const debian = existsSync('/etc/debian_version');
+  const isRoot = process.getuid?.() === 0;
+  if (debian && isRoot) {
+    log("no Chromium found: installing Debian's chromium package (apt-get install chromium)");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    runOrExit('apt-get', ['update', '-qq'], { env });
+    runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'chromium'], { env });
+    const installed = findChromium();
+    if (installed) return installed;
+  }
+  log(
+    debian
+      ? 'No Chromium found. Install it with: sudo apt-get install chromium   (or set CHROMIUM_PATH)'
+      : 'No Chromium found. Install Chromium or Google Chrome and set CHROMIUM_PATH=/path/to/chrome',
+  );
+  process.exit(1);
+}

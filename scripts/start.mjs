@@ -1,0 +1,29 @@
+// `npm start`: build the store when needed and run it on the embedded defaults.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildStorefront, root } from './lib.mjs';
+
+// A production server needs a session secret; on a laptop we make one once and keep it in data/.
+function sessionSecret() {
+  if (process.env.SESSION_SECRET) return process.env.SESSION_SECRET;
+  const file = join(root, 'data', '.session-secret');
+  if (!existsSync(file)) {
+    mkdirSync(join(root, 'data'), { recursive: true });
+    writeFileSync(file, randomBytes(32).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+buildStorefront({ force: process.env.SKIP_BUILD !== '1' });
+
+const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env, SESSION_SECRET: sessionSecret() },
+});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

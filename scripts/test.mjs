@@ -1,0 +1,70 @@
+// `npm test`: the whole suite, as CI runs it.
+//   node scripts/test.mjs            checks, builds, unit + server, stories (Chromium), e2e
+//   node scripts/test.mjs stories    only the stories; `--update` rewrites screenshot baselines
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildStorefront, ensureChromium, log, run, runOrExit } from './lib.mjs';
+
+const [only, ...rest] = process.argv.slice(2);
+const update = rest.includes('--update') || only === '--update';
+const reportDir = mkdtempSync(join(tmpdir(), 'tessera-test-'));
+const timings = [];
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+function step(name, fn) {
+  const started = performance.now();
+  fn();
+  timings.push([name, (performance.now() - started) / 1000]);
+}
+
+function vitest(name, projects, extra = []) {
+  const outputFile = join(reportDir, `${name}.json`);
+  const args = ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...extra);
+  const { status } = run('pnpm', args);
+  try {
+    const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+    totals.passed += report.numPassedTests;
+    totals.failed += report.numFailedTests;
+    totals.skipped += report.numPendingTests + report.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+  if (status !== 0) {
+    log(`${name} failed`);
+    finish(status);
+  }
+}
+
+function finish(status) {
+  rmSync(reportDir, { recursive: true, force: true });
+  log('time per suite:');
+  for (const [name, seconds] of timings) log(`  ${name.padEnd(22)} ${seconds.toFixed(1)} s`);
+  // The closing line CI reads.
+  console.log(
+    `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`,
+  );
+  process.exit(status);
+}
+
+if (only === 'stories' || only === '--update') {
+  process.env.CHROMIUM_PATH ??= ensureChromium();
+  step('stories', () => vitest('stories', ['storybook'], update ? ['--update'] : []));
+  finish(0);
+}
+
+process.env.CHROMIUM_PATH ??= ensureChromium();
+step('typecheck', () => runOrExit('pnpm', ['-r', '--parallel', 'typecheck']));
+step('lint', () => runOrExit('pnpm', ['exec', 'eslint', '.', '--max-warnings', '0']));
+step('format', () =>
+  runOrExit('pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']),
+);
+step('build', () => {
+  runOrExit('pnpm', ['--filter', '@tessera/ui', 'build']);
+  buildStorefront({ force: true });
+});
+step('unit + server', () => vitest('unit-server', ['unit', 'server']));
+step('stories', () => vitest('stories', ['storybook']));
+step('e2e', () => vitest('e2e', ['e2e']));
+finish(0);

@@ -1,0 +1,70 @@
+import { storybookTest } from '@storybook/addon-vitest/vitest-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: false,
+        plugins: [react()],
+        test: {
+          name: 'unit',
+          environment: 'jsdom',
+          include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/storefront/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./scripts/vitest-unit.setup.ts'],
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'server',
+          environment: 'node',
+          include: ['apps/server/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['tests/e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: false,
+        plugins: [storybookTest({ configDir: path.join(root, '.storybook') }), tailwindcss()],
+        test: {
+          name: 'storybook',
+          setupFiles: ['./.storybook/vitest.setup.ts'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({
+              launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+            }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1200, height: 900 },
+            expect: {
+              toMatchScreenshot: {
+                comparatorName: 'pixelmatch',
+                comparatorOptions: { threshold: 0.2, allowedMismatchedPixelRatio: 0.001 },
+              },
+            },
+          },
+        },
+      },
+    ],
+  },
+});
