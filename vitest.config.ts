@@ -18,6 +18,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['packages/*/src/**/*.test.{ts,tsx}', 'apps/storefront/src/**/*.test.{ts,tsx}'],
+          // The catalogue pipeline runs in Node (Tailwind, Shiki, Chromium), not in jsdom.
+          exclude: ['packages/catalog/**', '**/node_modules/**'],
           setupFiles: ['./scripts/vitest-unit.setup.ts'],
         },
       },
@@ -29,6 +31,17 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts'],
           testTimeout: 20_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        extends: false,
+        test: {
+          name: 'catalog',
+          environment: 'node',
+          include: ['packages/catalog/**/*.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 60_000,
+          hookTimeout: 600_000,
         },
       },
       {
