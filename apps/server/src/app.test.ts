@@ -3,20 +3,20 @@ import { describe, expect, it } from 'vitest';
 import { INERTIA, pageFrom, pageFromHtml, testApp, testConfig } from '../test/helpers.ts';
 import type { FlashStore } from './http/session/flash.ts';
 
-function inertiaGet(app: ReturnType<typeof testApp>['app'], url: string) {
+function inertiaGet(app: Awaited<ReturnType<typeof testApp>>['app'], url: string) {
   return request(app).get(url).set(INERTIA).set('X-Inertia-Version', '');
 }
 
 describe('buildApp', () => {
   it('answers GET /healthz with {status: "ok"}', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/healthz').expect(200);
     expect(response.type).toBe('application/json');
     expect(response.body).toEqual({ status: 'ok' });
   });
 
   it('sends the security headers and a CSP that fits the app', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/').expect(200);
     const csp = response.headers['content-security-policy'];
     expect(csp?.split(';')).toEqual([
@@ -44,21 +44,21 @@ describe('buildApp', () => {
   });
 
   it('adds HSTS and upgrade-insecure-requests when the store is served over https', async () => {
-    const { app } = testApp({ config: testConfig({ APP_URL: 'https://store.example.com' }) });
+    const { app } = await testApp({ env: { APP_URL: 'https://store.example.com' } });
     const response = await request(app).get('/healthz').expect(200);
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
   it('relaxes the CSP for the Vite dev server only', async () => {
-    const { app } = testApp({ vite: (_req, _res, next) => next() });
+    const { app } = await testApp({ vite: (_req, _res, next) => next() });
     const csp = (await request(app).get('/healthz')).headers['content-security-policy'] ?? '';
     expect(csp).toContain("script-src 'self' 'unsafe-inline'");
     expect(csp).toContain("connect-src 'self' ws: wss:");
   });
 
   it('echoes a well-formed X-Request-Id and replaces a malformed one', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const given = await request(app).get('/healthz').set('X-Request-Id', 'abc-123');
     expect(given.headers['x-request-id']).toBe('abc-123');
     const bad = await request(app).get('/healthz').set('X-Request-Id', 'x'.repeat(300));
@@ -72,14 +72,14 @@ describe('pages of the first issue', () => {
     ['/login', 'Login'],
     ['/password/reset', 'ForgotPassword'],
   ])('GET %s renders %s', async (url, component) => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await inertiaGet(app, url).expect(200);
     expect(pageFrom(response).component).toBe(component);
     expect(pageFrom(response).url).toBe(url);
   });
 
   it('GET /password/reset/:token renders ResetPassword with the token and the e-mail from the query', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await inertiaGet(
       app,
       '/password/reset/f00d?email=jordan%40example.com',
@@ -94,7 +94,7 @@ describe('pages of the first issue', () => {
   });
 
   it('shares the spec §3 page data with every page', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const html = (await request(app).get('/login').expect(200)).text;
     const { props } = pageFromHtml(html);
     expect(props).toMatchObject({
@@ -130,14 +130,14 @@ describe('pages of the first issue', () => {
   });
 
   it('uses the configured brand', async () => {
-    const { app } = testApp({ config: testConfig({ BRAND_NAME: 'Mosaic' }) });
+    const { app } = await testApp({ env: { BRAND_NAME: 'Mosaic' } });
     const html = (await request(app).get('/').expect(200)).text;
     expect(html).toContain('<title>Mosaic</title>');
     expect(pageFromHtml(html).props.brandName).toBe('Mosaic');
   });
 
   it('sends the command palette once: later Inertia visits that hold it skip it', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await inertiaGet(app, '/login')
       .set('X-Inertia-Except-Once-Props', 'commandPalette')
       .expect(200);
@@ -150,7 +150,7 @@ describe('pages of the first issue', () => {
       read: () => ({ messages: { status: 'Your password has been reset.', success: 'Done.' } }),
       write: () => undefined,
     };
-    const { app } = testApp({ flashStore: store });
+    const { app } = await testApp({ flashStore: store });
     const response = await inertiaGet(app, '/login').expect(200);
     expect(pageFrom(response).props).toMatchObject({
       status: 'Your password has been reset.',
@@ -161,14 +161,14 @@ describe('pages of the first issue', () => {
 
 describe('errors', () => {
   it('answers unknown routes with an HTML 404 for browsers', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/no/such/page').set('Accept', 'text/html').expect(404);
     expect(response.type).toBe('text/html');
     expect(response.text).toContain('<h1>404 Not Found</h1>');
   });
 
   it('answers unknown routes with JSON for Inertia and XHR requests', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const inertia = await inertiaGet(app, '/no/such/page').expect(404);
     expect(inertia.type).toBe('application/json');
     expect(inertia.body).toMatchObject({ status: 404, message: 'No page at /no/such/page' });
@@ -186,7 +186,7 @@ describe('errors', () => {
       },
       write: () => undefined,
     };
-    const { app, lines } = testApp({
+    const { app, lines } = await testApp({
       flashStore: failing,
       config: testConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }),
     });
@@ -213,7 +213,7 @@ describe('errors', () => {
   });
 
   it('answers malformed JSON bodies with 400', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     await request(app)
       .post('/login')
       .set('Content-Type', 'application/json')

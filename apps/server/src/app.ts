@@ -4,14 +4,21 @@ import { errorHandler, notFound } from './http/errors.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security.ts';
-import { createCookieFlashStore } from './http/session/cookie-flash-store.ts';
+import { csrfProtection } from './http/csrf.ts';
 import { flash, type FlashStore } from './http/session/flash.ts';
+import { createSessionFlashStore } from './http/session/session-flash-store.ts';
+import { sessions } from './http/session/session.ts';
 import { staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
+import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { authService } from './modules/auth/auth-service.ts';
+import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
+import type { Services } from './services.ts';
 
 export interface AppDeps {
   config: Config;
@@ -20,7 +27,9 @@ export interface AppDeps {
   ssr: SsrRenderer | null;
   /** The client bundle: asset version and the tags that load it. */
   assets: ClientAssets;
-  /** Where flash lives between requests; a signed cookie unless given. */
+  /** Database, session store, mailer and rate limiters (`createServices`). */
+  services: Services;
+  /** Where flash lives between requests; the server-side session unless given. */
   flashStore?: FlashStore;
   /** Development: Vite's middleware serves the client (and HMR) instead of the built files. */
   vite?: RequestHandler;
@@ -45,15 +54,28 @@ export function buildApp(deps: AppDeps): Express {
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
 
-  const flashStore =
-    deps.flashStore ??
-    createCookieFlashStore({
+  const { services } = deps;
+  const now = () => (deps.now ? deps.now().getTime() : Date.now());
+  const cookies = { secure: config.appUrl.startsWith('https:'), production: config.isProduction };
+  app.use(
+    sessions({
+      store: services.sessionStore,
       secret: config.sessionSecret,
-      secure: config.appUrl.startsWith('https:'),
-      onOversize: (bytes) =>
-        logger.warn({ bytes }, 'Flash data too large for a cookie; old input dropped'),
-    });
-  app.use(flash(flashStore));
+      secure: cookies.secure,
+      production: config.isProduction,
+    }),
+  );
+  app.use(flash(deps.flashStore ?? createSessionFlashStore()));
+  app.use(csrfProtection({ secure: cookies.secure }));
+  const auth = authService({
+    config,
+    database: services.database,
+    sessionStore: services.sessionStore,
+    mailer: services.mailer,
+    logger,
+    now,
+  });
+  app.use(loadUser(auth, cookies));
 
   const inertia = createInertia({
     assets: deps.assets,
@@ -66,7 +88,11 @@ export function buildApp(deps: AppDeps): Express {
   app.use(inertia.middleware);
 
   app.use(homeRoutes());
-  app.use(authRoutes());
+  app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
+  app.use(accountRoutes({ db: services.database.db, auth }));
+  if (services.mailer.outbox && isLoopbackUrl(config.appUrl)) {
+    app.use(outboxRoutes(services.mailer.outbox));
+  }
 
   app.use(notFound());
   app.use(errorHandler({ logger, debug: config.isDevelopment, brandName: config.brandName }));

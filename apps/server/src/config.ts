@@ -6,6 +6,9 @@ const SECRET_MIN_LENGTH = 32;
 // Only ever used outside production; production refuses to start without a real secret.
 const DEVELOPMENT_SESSION_SECRET = 'tessera-development-session-secret-do-not-use-in-production';
 const DEFAULT_STOREFRONT_DIST = path.resolve(import.meta.dirname, '../../storefront/dist');
+const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
+/** scrypt N = 2^17, r = 8, p = 1: OWASP ASVS 5's floor for scrypt. Production never goes lower. */
+export const PRODUCTION_PASSWORD_HASH_COST = 17;
 
 const TRUE_WORDS = ['true', '1', 'on', 'yes'];
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
@@ -35,6 +38,29 @@ const envSchema = z
     BRAND_NAME: z.string().trim().min(1).default('Tessera UI'),
     LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
     SESSION_SECRET: z.string().optional(),
+    DATA_DIR: z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .default(DEFAULT_DATA_DIR),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/|sqlite:)/, 'must start with postgres:// or sqlite:')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().trim().min(3).optional(),
+    PASSWORD_HASH_COST: z
+      .string()
+      .regex(/^\d+$/, 'must be an integer (log2 of the scrypt cost N)')
+      .transform(Number)
+      .refine((cost) => cost >= 10 && cost <= 20, 'must be between 10 and 20')
+      .default(PRODUCTION_PASSWORD_HASH_COST),
     SSR: flag.default(true),
     STOREFRONT_DIST: z
       .string()
@@ -54,6 +80,13 @@ const envSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;
+    if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `must be at least ${PRODUCTION_PASSWORD_HASH_COST} in production`,
+      });
+    }
     if (!env.SESSION_SECRET) {
       ctx.addIssue({
         code: 'custom',
@@ -87,6 +120,18 @@ export interface Config {
   /** Absolute path of the storefront build (`client/` and `ssr/` inside). */
   storefrontDist: string;
   trustProxy: boolean | number | string;
+  /** Where the embedded defaults keep their files: the SQLite database, mail outbox, secret. */
+  dataDir: string;
+  /** PostgreSQL when it starts with postgres://; else SQLite at `sqliteFile`. */
+  databaseUrl: string | undefined;
+  sqliteFile: string;
+  /** Sessions and rate-limit counters go to Redis when set, else to the database. */
+  redisUrl: string | undefined;
+  /** Outgoing mail over SMTP when set; else the development outbox in `{dataDir}/mail`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** log2 of scrypt's N. */
+  passwordHashCost: number;
   /** Things worth a warning at boot that do not stop the start. */
   warnings: string[];
 }
@@ -101,7 +146,7 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_VARIABLES = new Set(['SESSION_SECRET']);
+const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
@@ -154,6 +199,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ssr: values.SSR,
     storefrontDist: values.STOREFRONT_DIST,
     trustProxy: values.TRUST_PROXY,
+    dataDir: values.DATA_DIR,
+    databaseUrl: values.DATABASE_URL?.startsWith('postgres') ? values.DATABASE_URL : undefined,
+    sqliteFile: values.DATABASE_URL?.startsWith('sqlite:')
+      ? path.resolve(values.DATABASE_URL.slice('sqlite:'.length))
+      : path.join(values.DATA_DIR, 'tessera.sqlite'),
+    redisUrl: values.REDIS_URL,
+    smtpUrl: values.SMTP_URL,
+    mailFrom: values.MAIL_FROM ?? `${values.BRAND_NAME} <hello@tessera-ui.com>`,
+    passwordHashCost: values.PASSWORD_HASH_COST,
     warnings,
   };
 }

@@ -9,6 +9,7 @@ import { rendererFromModule } from './http/ssr/ssr.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import { createLogger } from './logger.ts';
 import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
+import { createServices } from './services.ts';
 
 // Development with hot reload: Vite serves the client (HMR included) from the storefront
 // sources and renders SSR from them too, so no build is needed.
@@ -61,16 +62,27 @@ const assets: ClientAssets = {
   },
 };
 
+const services = await createServices(config, logger);
 const app = buildApp({
   config,
   logger,
   ssr,
   assets,
+  services,
   vite: vite.middlewares as unknown as RequestHandler,
 });
 const server = await listen(app, config, httpServer).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
-exitOnSignals(createShutdown(server, { logger, onClosed: () => vite.close() }), logger);
+exitOnSignals(
+  createShutdown(server, {
+    logger,
+    onClosed: async () => {
+      await vite.close();
+      await services.close();
+    },
+  }),
+  logger,
+);
 console.log(`${config.brandName} is running at ${serverUrl(server)} (development, hot reload)`);

@@ -4,6 +4,7 @@ import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts'
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
 import { createLogger } from './logger.ts';
 import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
+import { createServices } from './services.ts';
 
 function configOrExit(): Config {
   try {
@@ -38,10 +39,19 @@ if (config.ssr && assets) {
   }
 }
 
-const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS });
+const services = await createServices(config, logger).catch((error: unknown) => {
+  logger.fatal({ err: error }, 'Cannot open the database or the session store');
+  process.exit(1);
+});
+if (services.mailer.outbox && config.isProduction) {
+  logger.warn(
+    `SMTP_URL is not set: mail is written to ${services.mailer.outbox.dir} instead of being sent.`,
+  );
+}
+const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services });
 const server = await listen(app, config).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
-exitOnSignals(createShutdown(server, { logger }), logger);
+exitOnSignals(createShutdown(server, { logger, onClosed: () => services.close() }), logger);
 console.log(`${config.brandName} is running at ${serverUrl(server)}`);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import type { Page } from '../src/http/inertia/page.ts';
 import { NO_ASSETS } from '../src/http/ssr/assets.ts';
 import type { Logger } from '../src/logger.ts';
+import { testServices, testServicesEnv } from './services.ts';
 
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
@@ -31,17 +32,31 @@ export function captureLogger(): { logger: Logger; lines: LogLine[] } {
   return { logger, lines };
 }
 
-export function testApp(overrides: Partial<AppDeps> = {}) {
+/**
+ * The real app on this file's test database (SQLite or PostgreSQL, database or Redis sessions:
+ * see test/services.ts). `env` adds configuration; `config` replaces it outright.
+ */
+export async function testApp(overrides: Partial<AppDeps> & { env?: Record<string, string> } = {}) {
   const { logger, lines } = captureLogger();
+  const { env = {}, ...deps } = overrides;
+  const config =
+    deps.config ??
+    testConfig({
+      STOREFRONT_DIST: path.join(tmpdir(), 'tessera-no-dist'),
+      ...(await testServicesEnv()),
+      ...env,
+    });
+  const services = deps.services ?? (await testServices(config, logger));
   const app = buildApp({
-    config: testConfig({ STOREFRONT_DIST: path.join(tmpdir(), 'tessera-no-dist') }),
+    config,
     logger,
     ssr: null,
     assets: NO_ASSETS,
     now: () => new Date('2025-06-15T12:00:00Z'),
-    ...overrides,
+    ...deps,
+    services,
   });
-  return { app, lines };
+  return { app, lines, services, config };
 }
 
 /** The page object embedded in an HTML document, read the way the Inertia client reads it. */

@@ -1,4 +1,4 @@
-import type { Request, RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 import type { z } from 'zod';
 import { INERTIA_HEADERS, isInertiaRequest } from './inertia/inertia.ts';
 import { redirectBack } from './redirect-back.ts';
@@ -31,13 +31,25 @@ export function validateBody(schema: z.ZodType): RequestHandler {
       next();
       return;
     }
-    const errors = fieldErrors(result.error);
-    if (wantsJsonErrors(req)) {
-      res.status(422).json({ message: 'The given data was invalid.', errors });
-      return;
-    }
-    const errorBag = req.get(INERTIA_HEADERS.errorBag);
-    await res.flash({ errors, ...(errorBag ? { errorBag } : {}), old: oldInput(req.body) });
-    redirectBack(req, res);
+    await rejectWith(req, res, fieldErrors(result.error));
   };
+}
+
+/**
+ * Answers a failed submission: an Inertia or HTML form goes back with `errors` (and the
+ * non-secret input) flashed; a JSON client gets 422. Services' rule failures use it too.
+ */
+export async function rejectWith(
+  req: Request,
+  res: Response,
+  errors: Record<string, string>,
+  fallback = '/',
+): Promise<void> {
+  if (wantsJsonErrors(req)) {
+    res.status(422).json({ message: 'The given data was invalid.', errors });
+    return;
+  }
+  const errorBag = req.get(INERTIA_HEADERS.errorBag);
+  await res.flash({ errors, ...(errorBag ? { errorBag } : {}), old: oldInput(req.body) });
+  redirectBack(req, res, fallback);
 }

@@ -5,6 +5,8 @@ import type { FlashData } from '../http/session/flash.ts';
 declare global {
   namespace Express {
     interface Request {
+      /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
+      user: import('../db/schema.ts').User | null;
       /** The flash the previous request left (read once, then cleared). Added by `flash()`. */
       readFlash(): Promise<FlashData>;
     }

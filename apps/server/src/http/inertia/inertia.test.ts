@@ -588,7 +588,7 @@ describe('Inertia protocol through buildApp', () => {
       const assets = await loadClientAssets(dist.dir);
       const ssr = await loadSsrRenderer(dist.dir);
       expect(assets).not.toBeNull();
-      const { app } = testApp({ assets: assets!, ssr });
+      const { app } = await testApp({ assets: assets!, ssr });
 
       const html = (await request(app).get('/login').expect(200)).text;
       expect(html).toContain('<div data-server-rendered="true" id="app"><h1>Login</h1></div>');
@@ -609,7 +609,7 @@ describe('Inertia protocol through buildApp', () => {
   });
 
   it('sends Vary: X-Inertia on HTML documents too', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/').expect(200);
     expect(response.headers.vary).toContain('X-Inertia');
   });

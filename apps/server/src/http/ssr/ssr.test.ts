@@ -24,7 +24,7 @@ async function appWithDist(env: Record<string, string> = {}, options: { ssr?: bo
   const assets = await loadClientAssets(dist.dir);
   const ssr = await loadSsrRenderer(dist.dir);
   return {
-    ...testApp({ config: testConfig({ STOREFRONT_DIST: dist.dir, ...env }), assets: assets!, ssr }),
+    ...(await testApp({ env: { STOREFRONT_DIST: dist.dir, ...env }, assets: assets!, ssr })),
     assets: assets!,
   };
 }
@@ -114,7 +114,7 @@ describe('server-side rendering', () => {
     dist = await createStorefrontDist({ failingComponent: 'Login' });
     const assets = await loadClientAssets(dist.dir);
     const ssr = await loadSsrRenderer(dist.dir);
-    const { app, lines } = testApp({
+    const { app, lines } = await testApp({
       config: testConfig({ STOREFRONT_DIST: dist.dir }),
       assets: assets!,
       ssr,

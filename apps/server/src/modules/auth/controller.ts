@@ -1,20 +1,150 @@
 import type { Request, Response } from 'express';
-import { resetPasswordQuery } from './schemas.ts';
+import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
+import { rejectWith } from '../../http/validation.ts';
+import { destroySession } from '../../http/session/session.ts';
+import { parseCookies } from '../../http/session/cookies.ts';
+import type { AuthService } from './auth-service.ts';
+import {
+  clearRememberCookie,
+  rememberCookieName,
+  safeRedirectPath,
+  setRememberCookie,
+  startAuthenticatedSession,
+  type CookieSettings,
+} from './middleware.ts';
+import { passwordProblem } from './passwords.ts';
+import { normalizeEmail } from './repository.ts';
+import { resetPasswordQuery, type loginBody, type resetPasswordBody } from './schemas.ts';
+import type { z } from 'zod';
 
-/** A one-off notice the previous request flashed (`status`), e.g. "reset link sent". */
+// The same words the pages show (packages/pages: RESET_LINK_SENT_MESSAGE, PASSWORD_RESET_STATUS).
+export const RESET_LINK_SENT_MESSAGE =
+  'We have e-mailed your password reset link if an account exists for that address.';
+export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
+export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+export const OTHER_SESSIONS_LOGGED_OUT = 'Other sessions successfully logged out.';
+export const WRONG_PASSWORD = 'The password is incorrect.';
+
+const RESET_ERRORS = {
+  invalid: 'This password reset link is invalid. Please request a new one.',
+  expired: 'This password reset link has expired. Please request a new one.',
+  used: 'This password reset link has already been used. Please request a new one.',
+} as const;
+
+export interface AuthControllerDeps {
+  auth: AuthService;
+  limiters: { signIn: RateLimiter; passwordReset: RateLimiter };
+  cookies: CookieSettings;
+}
+
+/** A flashed one-off notice (`status`), e.g. "reset link sent". */
 async function flashedStatus(req: Request): Promise<string | undefined> {
   return (await req.readFlash()).messages?.status;
 }
 
-export function showLogin(req: Request, res: Response): Promise<void> {
-  return res.inertia('Login', { status: () => flashedStatus(req) });
+function attemptKey(req: Request, email: string): string {
+  return `${normalizeEmail(email)}|${req.ip ?? 'unknown'}`;
 }
 
-export function showForgotPassword(req: Request, res: Response): Promise<void> {
-  return res.inertia('ForgotPassword', { status: () => flashedStatus(req) });
-}
+export function authController({ auth, limiters, cookies }: AuthControllerDeps) {
+  return {
+    showLogin(req: Request, res: Response) {
+      if (req.user) return res.redirect('/');
+      return res.inertia('Login', { status: () => flashedStatus(req) });
+    },
 
-export function showResetPassword(req: Request<{ token: string }>, res: Response): Promise<void> {
-  const { email } = resetPasswordQuery.parse(req.query);
-  return res.inertia('ResetPassword', { token: req.params.token, email: email ?? '' });
+    async login(req: Request, res: Response) {
+      const body = req.body as z.output<typeof loginBody>;
+      const key = attemptKey(req, body.email);
+      const limit = await limiters.signIn.consume(key);
+      if (!limit.allowed) {
+        return rejectWith(
+          req,
+          res,
+          { email: retryMessage('sign-in attempts', limit.retryAfterSeconds) },
+          '/login',
+        );
+      }
+      const user = await auth.attempt(body.email, body.password);
+      if (!user) return rejectWith(req, res, { email: BAD_CREDENTIALS }, '/login');
+
+      await limiters.signIn.reset(key);
+      const intended = req.session.intendedUrl ?? body.intended_url;
+      let selector: string | undefined;
+      if (body.remember) {
+        const token = await auth.remember.issue(user.id);
+        selector = token.selector;
+        setRememberCookie(res, token, cookies);
+      }
+      await startAuthenticatedSession(req, res, user.id, cookies, selector);
+      res.redirect(safeRedirectPath(intended));
+    },
+
+    async logout(req: Request, res: Response) {
+      const target = safeRedirectPath((req.body as { redirect_url?: string }).redirect_url);
+      const cookieValue = parseCookies(req.headers.cookie)[rememberCookieName(cookies)];
+      const selector = req.session.rememberSelector ?? cookieValue?.split(':')[0];
+      if (selector) await auth.remember.revoke(selector);
+      clearRememberCookie(res, cookies);
+      await destroySession(req);
+      res.redirect(target);
+    },
+
+    async logoutOther(req: Request, res: Response) {
+      const user = req.user!;
+      const { password } = req.body as { password: string };
+      if (!(await auth.checkPassword(user, password))) {
+        return rejectWith(req, res, { password: WRONG_PASSWORD }, '/account-settings');
+      }
+      await auth.endOtherSessions(user.id, req.sessionID, req.session.rememberSelector);
+      await res.flash({ messages: { success: OTHER_SESSIONS_LOGGED_OUT } });
+      res.redirect('/account-settings');
+    },
+
+    showForgotPassword(req: Request, res: Response) {
+      return res.inertia('ForgotPassword', { status: () => flashedStatus(req) });
+    },
+
+    async sendResetLink(req: Request, res: Response) {
+      const { email } = req.body as { email: string };
+      const limit = await limiters.passwordReset.consume(attemptKey(req, email));
+      if (!limit.allowed) {
+        return rejectWith(
+          req,
+          res,
+          { email: retryMessage('reset requests', limit.retryAfterSeconds) },
+          '/password/reset',
+        );
+      }
+      await auth.requestReset(email);
+      // The same answer whether or not the address has an account.
+      await res.flash({ messages: { status: RESET_LINK_SENT_MESSAGE } });
+      res.redirect('/password/reset');
+    },
+
+    showResetPassword(req: Request<{ token: string }>, res: Response) {
+      const { email } = resetPasswordQuery.parse(req.query);
+      return res.inertia('ResetPassword', { token: req.params.token, email: email ?? '' });
+    },
+
+    async resetPassword(req: Request, res: Response) {
+      const body = req.body as z.output<typeof resetPasswordBody>;
+      const back = `/password/reset/${encodeURIComponent(body.token)}`;
+      const limit = await limiters.passwordReset.consume(attemptKey(req, body.email));
+      if (!limit.allowed) {
+        return rejectWith(
+          req,
+          res,
+          { email: retryMessage('reset attempts', limit.retryAfterSeconds) },
+          back,
+        );
+      }
+      const problem = passwordProblem(body.password);
+      if (problem) return rejectWith(req, res, { password: problem }, back);
+      const outcome = await auth.resetPassword(body.token, body.email, body.password);
+      if (outcome !== 'reset') return rejectWith(req, res, { token: RESET_ERRORS[outcome] }, back);
+      await res.flash({ messages: { status: PASSWORD_RESET_STATUS } });
+      res.redirect('/login');
+    },
+  };
 }

@@ -1,10 +1,25 @@
 import { Router } from 'express';
-import { showForgotPassword, showLogin, showResetPassword } from './controller.ts';
+import { validateBody } from '../../http/validation.ts';
+import { authController, type AuthControllerDeps } from './controller.ts';
+import { requireUser } from './middleware.ts';
+import {
+  forgotPasswordBody,
+  loginBody,
+  logoutBody,
+  logoutOtherBody,
+  resetPasswordBody,
+} from './schemas.ts';
 
-export function authRoutes(): Router {
+export function authRoutes(deps: AuthControllerDeps): Router {
+  const c = authController(deps);
   const router = Router();
-  router.get('/login', showLogin);
-  router.get('/password/reset', showForgotPassword);
-  router.get('/password/reset/:token', showResetPassword);
+  router.get('/login', c.showLogin);
+  router.post('/login', validateBody(loginBody), c.login);
+  router.post('/logout', validateBody(logoutBody), c.logout);
+  router.post('/logout/other', requireUser, validateBody(logoutOtherBody), c.logoutOther);
+  router.get('/password/reset', c.showForgotPassword);
+  router.post('/password/email', validateBody(forgotPasswordBody), c.sendResetLink);
+  router.get('/password/reset/:token', c.showResetPassword);
+  router.post('/password/reset', validateBody(resetPasswordBody), c.resetPassword);
   return router;
 }

@@ -1,6 +1,45 @@
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './passwords.ts';
 
 /** `/password/reset/:token?email=…`: the e-mail pre-fills the form; anything odd is ignored. */
 export const resetPasswordQuery = z.object({
   email: z.string().trim().max(254).optional().catch(undefined),
+});
+
+const requiredText = (field: string) =>
+  z.string({ error: `The ${field} field is required.` }).min(1, `The ${field} field is required.`);
+
+export const emailField = z
+  .string({ error: 'The email field is required.' })
+  .trim()
+  .min(1, 'The email field is required.')
+  .max(254, 'The email may not be longer than 254 characters.')
+  .pipe(z.email({ error: 'The email must be a valid email address.' }));
+
+/** A submitted password: bounded so a huge body is refused before any hashing. */
+export const passwordInput = (field = 'password') =>
+  requiredText(field).max(PASSWORD_MAX_LENGTH * 4, `The ${field} is too long.`);
+
+const formBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', 'off'])])
+  .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
+
+export const loginBody = z.object({
+  email: emailField,
+  password: passwordInput(),
+  // Spec §9: remember defaults to true.
+  remember: formBoolean.default(true),
+  intended_url: z.string().max(2048).optional(),
+});
+
+export const logoutBody = z.object({ redirect_url: z.string().max(2048).optional() });
+
+export const logoutOtherBody = z.object({ password: passwordInput() });
+
+export const forgotPasswordBody = z.object({ email: emailField });
+
+export const resetPasswordBody = z.object({
+  token: requiredText('token').max(200, 'This password reset link is invalid.'),
+  email: emailField,
+  password: passwordInput(),
 });

@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import type { User } from '../../db/schema.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import { once, type PropInput } from '../../http/inertia/props.ts';
 import { commandPaletteItems, type CommandPaletteItem } from '../catalog/site-directory.ts';
@@ -58,20 +59,36 @@ async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
   };
 }
 
+const SNIPPET_LANGUAGES: readonly string[] = ['html', 'react', 'vue'];
+
+function isSnippetLanguage(value: string | null | undefined): value is SnippetLanguage {
+  return typeof value === 'string' && SNIPPET_LANGUAGES.includes(value);
+}
+
+/** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
+function authUser(user: User): AuthUser {
+  return {
+    email: user.email,
+    // Licences and teams arrive with the commerce and teams work; until then nobody may.
+    can: { accessV1: false, canUpgradeToStandardAllAccess: false, upgradeToTeamLicense: false },
+    teams: [],
+  };
+}
+
 /** Spec §3 "Shared page data", for a visitor (accounts come with the auth module). */
 export function sharedPageData({
   brandName,
   now = () => new Date(),
 }: SharedPageDataOptions): SharedPropsFactory {
   return (req): SharedPropsInput => ({
-    auth: null,
+    auth: req.user ? { user: authUser(req.user) } : null,
     isImpersonating: false,
     versionPrefix: '',
     copyrightYear: now().getUTCFullYear(),
     // The same for every page: the client keeps it after the first visit.
     commandPalette: once(() => [...commandPaletteItems()]),
     preferredLanguage: 'en-US',
-    snippetLang: 'html',
+    snippetLang: isSnippetLanguage(req.user?.snippet_lang) ? req.user.snippet_lang : 'html',
     can: { purchaseAllAccess: true },
     products: () => [],
     allAccessPricing: null,

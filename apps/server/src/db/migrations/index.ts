@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely/migration';
+import { accounts } from './0001-accounts.ts';
+import { purchases } from './0002-purchases.ts';
+import type { MigrationContext } from './context.ts';
+
+/**
+ * Every migration, in order. Names are permanent: the migrator records them in the database.
+ * A migration only ever moves forward; a change is a new file.
+ */
+export function migrations(context: MigrationContext): Record<string, Migration> {
+  return {
+    '0001-accounts': accounts(context),
+    '0002-purchases': purchases(context),
+  };
+}

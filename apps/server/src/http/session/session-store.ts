@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import session from 'express-session';
+
+declare module 'express-session' {
+  interface SessionData {
+    userId: number;
+    /** Synchronizer token, mirrored in the XSRF-TOKEN cookie (http/csrf.ts). */
+    csrfToken: string;
+    flash: import('./flash.ts').FlashData;
+    /** The remember-me token's selector this session signed in with, kept at "log out others". */
+    rememberSelector: string;
+    /** Where to go after signing in (set when a signed-in-only page sent the visitor away). */
+    intendedUrl: string;
+  }
+}
+
+/** How long a session lives without a request (the cookie itself ends with the browser). */
+export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
+
+/**
+ * The session stores: the database by default, Redis when REDIS_URL is set. Beyond
+ * express-session's contract they can end every session of one user, whichever process
+ * created it, which "Log out other sessions" needs.
+ */
+export abstract class AppSessionStore extends session.Store {
+  abstract getSession(sid: string): Promise<session.SessionData | null>;
+  abstract setSession(sid: string, data: session.SessionData): Promise<void>;
+  abstract destroySession(sid: string): Promise<void>;
+  abstract touchSession(sid: string, data: session.SessionData): Promise<void>;
+  /** Ends every session of `userId` except `exceptSid`; returns how many ended. */
+  abstract destroyUserSessions(userId: number, exceptSid?: string): Promise<number>;
+  /** Removes expired sessions where the store does not expire them itself. */
+  abstract prune(): Promise<number>;
+
+  override get(
+    sid: string,
+    callback: (err: unknown, session?: session.SessionData | null) => void,
+  ): void {
+    this.getSession(sid).then((data) => callback(null, data), callback);
+  }
+
+  override set(sid: string, data: session.SessionData, callback?: (err?: unknown) => void): void {
+    this.setSession(sid, data).then(() => callback?.(), callback);
+  }
+
+  override destroy(sid: string, callback?: (err?: unknown) => void): void {
+    this.destroySession(sid).then(() => callback?.(), callback);
+  }
+
+  override touch(sid: string, data: session.SessionData, callback?: () => void): void {
+    this.touchSession(sid, data).then(
+      () => callback?.(),
+      () => callback?.(),
+    );
+  }
+}
+
+/** Stores key sessions by a hash of the id: a leaked dump of the store hands out no session. */
+export function sessionKey(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
+export function expiresAt(data: session.SessionData, now: number): number {
+  const cookieExpiry = data.cookie?.expires ? new Date(data.cookie.expires).getTime() : NaN;
+  return Number.isFinite(cookieExpiry) ? cookieExpiry : now + SESSION_IDLE_MS;
+}

@@ -1,0 +1,59 @@
+import type { Request, RequestHandler } from 'express';
+import session from 'express-session';
+import type { AppSessionStore } from './session-store.ts';
+
+export interface SessionOptions {
+  store: AppSessionStore;
+  secret: string;
+  /** Served over TLS: the cookie is Secure and, in production, `__Host-` prefixed. */
+  secure: boolean;
+  production: boolean;
+}
+
+/**
+ * The session cookie's name. `__Host-` (Secure, Path=/, no Domain) cannot be set over plain
+ * http, so a production store served without TLS (a laptop's `npm start`) keeps the plain name.
+ */
+export function sessionCookieName({
+  secure,
+  production,
+}: Pick<SessionOptions, 'secure' | 'production'>) {
+  return secure && production ? '__Host-tessera_session' : 'tessera_session';
+}
+
+/** Server-side sessions; the cookie holds only a signed random id and ends with the browser. */
+export function sessions(options: SessionOptions): RequestHandler {
+  return session({
+    store: options.store,
+    secret: options.secret,
+    name: sessionCookieName(options),
+    resave: false,
+    saveUninitialized: false,
+    unset: 'destroy',
+    cookie: { httpOnly: true, sameSite: 'lax', secure: options.secure, path: '/' },
+  });
+}
+
+/** A new session id with the old data carried over (sign-in: no session fixation). */
+export function regenerateSession(req: Request): Promise<void> {
+  const { flash } = req.session;
+  return new Promise((resolve, reject) =>
+    req.session.regenerate((error: unknown) => {
+      if (error) return reject(error);
+      if (flash) req.session.flash = flash;
+      resolve();
+    }),
+  );
+}
+
+export function destroySession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.destroy((error: unknown) => (error ? reject(error) : resolve())),
+  );
+}
+
+export function saveSession(req: Request): Promise<void> {
+  return new Promise((resolve, reject) =>
+    req.session.save((error: unknown) => (error ? reject(error) : resolve())),
+  );
+}

@@ -1,0 +1,49 @@
+import { RESET_TOKEN_TTL_MS } from '../modules/auth/password-resets.ts';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function layout(brandName: string, body: string): string {
+  return `<!doctype html><html lang="en"><body style="margin:0;background:#f9fafb;font-family:Inter,system-ui,sans-serif;color:#111827">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="100%" style="max-width:560px;background:#ffffff;border-radius:12px;padding:32px">
+<tr><td><p style="font-weight:600;font-size:18px;margin:0 0 24px">${escape(brandName)}</p>${body}</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+export function passwordResetMail(options: { brandName: string; resetUrl: string }) {
+  const minutes = RESET_TOKEN_TTL_MS / 60_000;
+  const { brandName, resetUrl } = options;
+  return {
+    subject: `Reset your ${brandName} password`,
+    text: [
+      'Hello,',
+      '',
+      `Someone (hopefully you) asked to reset the password of your ${brandName} account.`,
+      'Open this link to choose a new password:',
+      '',
+      resetUrl,
+      '',
+      `The link works once and expires in ${minutes} minutes.`,
+      'If you did not ask for it, ignore this message: your password stays as it is.',
+    ].join('\n'),
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">Someone (hopefully you) asked to reset the password of your ${escape(brandName)} account.</p>
+<p style="margin:0 0 24px"><a href="${escape(resetUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 16px;border-radius:8px">Reset password</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#4b5563">The link works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message: your password stays as it is.</p>
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${escape(resetUrl)}</p>`,
+    ),
+  };
+}
+
+export function passwordChangedMail(options: { brandName: string; email: string }) {
+  const { brandName } = options;
+  return {
+    subject: `Your ${brandName} password was changed`,
+    text: `Hello,\n\nThe password of your ${brandName} account (${options.email}) was just changed.\nIf this was not you, reset your password at once and contact support.`,
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">The password of your ${escape(brandName)} account (${escape(options.email)}) was just changed.</p><p style="margin:0">If this was not you, reset your password at once and contact support.</p>`,
+    ),
+  };
+}

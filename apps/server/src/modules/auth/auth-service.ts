@@ -1,0 +1,159 @@
+import type { Config } from '../../config.ts';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { User } from '../../db/schema.ts';
+import type { AppSessionStore } from '../../http/session/session-store.ts';
+import type { Logger } from '../../logger.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
+import { passwordResets } from './password-resets.ts';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { rememberTokens } from './remember-tokens.ts';
+import { normalizeEmail, usersRepository } from './repository.ts';
+
+export interface AuthServiceDeps {
+  config: Config;
+  database: DatabaseHandle;
+  sessionStore: AppSessionStore;
+  mailer: Mailer;
+  logger: Logger;
+  now: () => number;
+}
+
+export type ResetOutcome = 'reset' | 'invalid' | 'expired' | 'used';
+
+/** Accounts: credentials, remember-me, password reset, and ending sessions. */
+export function authService(deps: AuthServiceDeps) {
+  const { config, database, now } = deps;
+  const users = usersRepository(database.db);
+  const remember = rememberTokens(database.db, now);
+  const resets = passwordResets(database.db, now);
+  const cost = config.passwordHashCost;
+
+  return {
+    users,
+    remember,
+
+    /** The user for these credentials, or null; the time taken does not depend on which. */
+    async attempt(email: string, password: string): Promise<User | null> {
+      const user = await users.findByEmail(email);
+      if (!user) {
+        await verifyAgainstDummy(password, cost);
+        return null;
+      }
+      const { ok, needsRehash } = await verifyPassword(password, user.password_hash, cost);
+      if (!ok) return null;
+      if (needsRehash)
+        await users.updatePasswordHash(user.id, await hashPassword(password, cost), now());
+      return user;
+    },
+
+    async checkPassword(user: User, password: string): Promise<boolean> {
+      return (await verifyPassword(password, user.password_hash, cost)).ok;
+    },
+
+    async register(email: string, password: string, options: { isAdmin?: boolean } = {}) {
+      return users.create({
+        email,
+        passwordHash: await hashPassword(password, cost),
+        isAdmin: options.isAdmin,
+        now: now(),
+      });
+    },
+
+    /** Ends every other session and remember-me token of the user. */
+    async endOtherSessions(userId: number, currentSid: string, keepSelector?: string) {
+      const ended = await deps.sessionStore.destroyUserSessions(userId, currentSid);
+      await remember.revokeAllExcept(userId, keepSelector);
+      return ended;
+    },
+
+    async changePassword(
+      user: User,
+      newPassword: string,
+      currentSid: string,
+      keepSelector?: string,
+    ) {
+      await users.updatePasswordHash(user.id, await hashPassword(newPassword, cost), now());
+      // A changed password may mean a stolen one: nowhere else stays signed in.
+      await this.endOtherSessions(user.id, currentSid, keepSelector);
+      this.notify(
+        user.email,
+        passwordChangedMail({ brandName: config.brandName, email: user.email }),
+      );
+    },
+
+    async changeEmail(user: User, email: string): Promise<'changed' | 'taken' | 'same'> {
+      const next = normalizeEmail(email);
+      if (next === user.email) return 'same';
+      const other = await users.findByEmail(next);
+      if (other) return 'taken';
+      try {
+        await users.updateEmail(user.id, next, now());
+      } catch (error) {
+        // Two requests raced for the same address: the unique key decided.
+        if (await users.findByEmail(next)) return 'taken';
+        throw error;
+      }
+      return 'changed';
+    },
+
+    /**
+     * Sends a reset link when the address has an account. The caller answers the same either
+     * way, and the mail leaves in the background, so timing does not reveal accounts either.
+     */
+    async requestReset(email: string): Promise<void> {
+      const user = await users.findByEmail(email);
+      if (!user) return;
+      const token = await resets.create(user.id);
+      const resetUrl = `${config.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+      this.notify(user.email, passwordResetMail({ brandName: config.brandName, resetUrl }));
+    },
+
+    async resetPassword(token: string, email: string, password: string): Promise<ResetOutcome> {
+      const user = await users.findByEmail(email);
+      const check = await resets.check(token, user?.id ?? -1);
+      if (check.status !== 'valid' || !user)
+        return check.status === 'valid' ? 'invalid' : check.status;
+      const passwordHash = await hashPassword(password, cost);
+      const done = await database.writeTransaction(async (tx) => {
+        const marked = await tx
+          .updateTable('password_resets')
+          .set({ used_at: now() })
+          .where('id', '=', check.id)
+          .where('used_at', 'is', null)
+          .executeTakeFirst();
+        if (Number(marked.numUpdatedRows) !== 1) return false;
+        await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, updated_at: now() })
+          .where('id', '=', user.id)
+          .execute();
+        await tx
+          .updateTable('password_resets')
+          .set({ used_at: now() })
+          .where('user_id', '=', user.id)
+          .where('used_at', 'is', null)
+          .execute();
+        return true;
+      });
+      if (!done) return 'used';
+      await deps.sessionStore.destroyUserSessions(user.id);
+      await remember.revokeAllExcept(user.id);
+      this.notify(
+        user.email,
+        passwordChangedMail({ brandName: config.brandName, email: user.email }),
+      );
+      return 'reset';
+    },
+
+    notify(to: string, mail: { subject: string; text: string; html: string }) {
+      deps.mailer
+        .send({ to, ...mail })
+        .catch((error: unknown) =>
+          deps.logger.error({ err: error, subject: mail.subject }, 'Mail failed'),
+        );
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof authService>;

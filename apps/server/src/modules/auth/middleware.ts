@@ -1,0 +1,102 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { rotateCsrfToken } from '../../http/csrf.ts';
+import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
+import { regenerateSession } from '../../http/session/session.ts';
+import type { AuthService } from './auth-service.ts';
+import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './remember-tokens.ts';
+
+export interface CookieSettings {
+  secure: boolean;
+  production: boolean;
+}
+
+export function rememberCookieName({ secure, production }: CookieSettings): string {
+  return secure && production ? '__Host-tessera_remember' : 'tessera_remember';
+}
+
+export function setRememberCookie(
+  res: Response,
+  token: IssuedRememberToken,
+  cookies: CookieSettings,
+) {
+  const name = rememberCookieName(cookies);
+  setCookie(
+    res,
+    name,
+    serializeCookie(name, token.cookieValue, {
+      secure: cookies.secure,
+      maxAgeSeconds: REMEMBER_ME_DAYS * 24 * 60 * 60,
+    }),
+  );
+}
+
+export function clearRememberCookie(res: Response, cookies: CookieSettings) {
+  const name = rememberCookieName(cookies);
+  setCookie(res, name, serializeCookie(name, '', { secure: cookies.secure, maxAgeSeconds: 0 }));
+}
+
+/** Signs the session in as `userId`: a new session id (no fixation) and a new CSRF token. */
+export async function startAuthenticatedSession(
+  req: Request,
+  res: Response,
+  userId: number,
+  cookies: CookieSettings,
+  rememberSelector?: string,
+) {
+  await regenerateSession(req);
+  req.session.userId = userId;
+  if (rememberSelector) req.session.rememberSelector = rememberSelector;
+  rotateCsrfToken(req, res, cookies.secure);
+}
+
+/**
+ * Sets `req.user`: from the session, else from a remember-me cookie (which is consumed and
+ * replaced, and starts a fresh session).
+ */
+export function loadUser(auth: AuthService, cookies: CookieSettings): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    req.user = null;
+    const { userId } = req.session;
+    if (userId !== undefined) {
+      const user = await auth.users.findById(userId);
+      if (user) {
+        req.user = user;
+        return next();
+      }
+      delete req.session.userId;
+    }
+    const cookieValue = parseCookies(req.headers.cookie)[rememberCookieName(cookies)];
+    if (cookieValue) {
+      const remembered = await auth.remember.consume(cookieValue);
+      const user = remembered ? await auth.users.findById(remembered.userId) : undefined;
+      if (user) {
+        const token = await auth.remember.issue(user.id);
+        await startAuthenticatedSession(req, res, user.id, cookies, token.selector);
+        setRememberCookie(res, token, cookies);
+        req.user = user;
+      } else {
+        clearRememberCookie(res, cookies);
+      }
+    }
+    next();
+  };
+}
+
+/** Pages for signed-in users: a visitor goes to the login page and comes back afterwards. */
+export const requireUser: RequestHandler = (req, res, next) => {
+  if (req.user) return next();
+  if (req.method === 'GET') {
+    req.session.intendedUrl = req.originalUrl;
+    res.redirect('/login');
+    return;
+  }
+  res.status(401).type('text/plain').send('Please sign in.');
+};
+
+/** A same-site path to go to after sign-in or sign-out; anything else is replaced by `/`. */
+export function safeRedirectPath(target: unknown, fallback = '/'): string {
+  if (typeof target !== 'string' || target.length > 2048) return fallback;
+  // A path on this site: one leading slash, not `//host` or `/\host`, no scheme, no control chars.
+  if (!/^\/(?![/\\])[^\s\\]*$/.test(target)) return fallback;
+  return target;
+}

@@ -1,0 +1,19 @@
+import type { Services } from '../src/services.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { usersRepository } from '../src/modules/auth/repository.ts';
+
+let counter = 0;
+
+/** A unique address per call, so tests sharing a file's database never collide. */
+export function uniqueEmail(name = 'user'): string {
+  counter += 1;
+  return `${name}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export async function createUser(services: Services, email: string, password: string, cost = 10) {
+  return usersRepository(services.database.db).create({
+    email,
+    passwordHash: await hashPassword(password, cost),
+    now: Date.now(),
+  });
+}
