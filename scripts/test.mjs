@@ -18,11 +18,11 @@ function step(name, fn) {
   timings.push([name, (performance.now() - started) / 1000]);
 }
 
-function vitest(name, projects, extra = []) {
+function vitest(name, projects, extra = [], env = {}) {
   const outputFile = join(reportDir, `${name}.json`);
   const args = ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...extra);
-  const { status } = run('pnpm', args);
+  const { status } = run('pnpm', args, { env: { ...process.env, ...env } });
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
@@ -65,6 +65,14 @@ step('build', () => {
   buildStorefront({ force: true });
 });
 step('unit + server', () => vitest('unit-server', ['unit', 'server']));
+// The same server suite on the production shape: PostgreSQL (127.0.0.1:5432, a database per
+// test file, dropped afterwards) and Redis (127.0.0.1:6379) for sessions and rate limits.
+step('server on pg + redis', () =>
+  vitest('server-postgres', ['server'], [], {
+    TEST_DATABASE: 'postgres',
+    TEST_SESSION_STORE: 'redis',
+  }),
+);
 step('stories', () => vitest('stories', ['storybook']));
 step('e2e', () => vitest('e2e', ['e2e']));
 finish(0);

@@ -1,12 +1,13 @@
 import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
 import type { PropsInput } from '../http/inertia/props.ts';
 import type { FlashData } from '../http/session/flash.ts';
+import type { User } from '../db/schema.ts';
 
 declare global {
   namespace Express {
     interface Request {
       /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
-      user: import('../db/schema.ts').User | null;
+      user: User | null;
       /** The flash the previous request left (read once, then cleared). Added by `flash()`. */
       readFlash(): Promise<FlashData>;
     }

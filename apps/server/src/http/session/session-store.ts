@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import session from 'express-session';
+import type { FlashData } from './flash.ts';
 
 declare module 'express-session' {
   interface SessionData {
     userId: number;
     /** Synchronizer token, mirrored in the XSRF-TOKEN cookie (http/csrf.ts). */
     csrfToken: string;
-    flash: import('./flash.ts').FlashData;
+    flash: FlashData;
     /** The remember-me token's selector this session signed in with, kept at "log out others". */
     rememberSelector: string;
     /** Where to go after signing in (set when a signed-in-only page sent the visitor away). */

@@ -27,7 +27,10 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const xsrfBefore = browser.xsrf;
     expect(sessionBefore).toBeTruthy();
 
-    const response = await browser.submit('post', '/login', { email: email.toUpperCase(), password: PASSWORD });
+    const response = await browser.submit('post', '/login', {
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe('/');
     expect(browser.cookies.get('tessera_session')).not.toBe(sessionBefore);
@@ -65,7 +68,10 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     await createUser(app.services, email, PASSWORD);
     const browser = new TestBrowser(app.app);
     await browser.visit('/login');
-    const missing = await browser.agent.post('/login').set(INERTIA).send({ email, password: PASSWORD });
+    const missing = await browser.agent
+      .post('/login')
+      .set(INERTIA)
+      .send({ email, password: PASSWORD });
     expect(missing.status).toBe(419);
     const wrong = await browser.agent
       .post('/login')
@@ -95,7 +101,9 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     }
     await browser.submit('post', '/login', { email, password: PASSWORD });
     const errors = await browser.errorsAfterRedirect('/login');
-    expect(errors.email).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/);
+    expect(errors.email).toMatch(
+      /^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/,
+    );
     expect(await browser.signedInAs()).toBeNull();
 
     // Another address from the same IP is not locked out.
@@ -128,15 +136,19 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
       intended_url: '//evil.example.com/phish',
     });
     expect(login.headers.location).toBe('/');
-    for (const target of ['https://evil.example.com', '/\\evil.example.com', 'javascript:alert(1)']) {
+    for (const target of [
+      'https://evil.example.com',
+      '/\\evil.example.com',
+      'javascript:alert(1)',
+    ]) {
       const again = await signedIn(app, email);
       const out = await again.submit('post', '/logout', { redirect_url: target });
       expect(out.headers.location).toBe('/');
     }
     const last = await signedIn(app, email);
-    expect((await last.submit('post', '/logout', { redirect_url: '/templates?x=1' })).headers.location).toBe(
-      '/templates?x=1',
-    );
+    expect(
+      (await last.submit('post', '/logout', { redirect_url: '/templates?x=1' })).headers.location,
+    ).toBe('/templates?x=1');
   });
 
   it('signs out: the session is destroyed on the server, not just forgotten by the browser', async () => {
@@ -198,7 +210,9 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const laptopRemember = laptop.cookies.get('tessera_remember')!;
 
     await here.submit('post', '/logout/other', { password: 'wrong password' });
-    expect(await here.errorsAfterRedirect('/account-settings')).toEqual({ password: WRONG_PASSWORD });
+    expect(await here.errorsAfterRedirect('/account-settings')).toEqual({
+      password: WRONG_PASSWORD,
+    });
     expect(await laptop.signedInAs()).toBe(email);
 
     const done = await here.submit('post', '/logout/other', { password: PASSWORD });

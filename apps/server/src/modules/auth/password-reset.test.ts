@@ -1,0 +1,150 @@
+import { describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/browser.ts';
+import { testApp } from '../../../test/helpers.ts';
+import { TEST_DATABASE } from '../../../test/services.ts';
+import { createUser, uniqueEmail } from '../../../test/users.ts';
+import type { StoredMail } from '../../mail/mailer.ts';
+import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from './controller.ts';
+
+const PASSWORD = 'correct horse battery staple';
+const NEW_PASSWORD = 'a brand new passphrase';
+
+async function mailTo(app: Awaited<ReturnType<typeof testApp>>, to: string): Promise<StoredMail[]> {
+  // The mail leaves in the background: give it a moment.
+  for (let i = 0; i < 50; i += 1) {
+    const mails = (await app.services.mailer.outbox!.list()).filter((mail) => mail.to === to);
+    if (mails.length > 0) return mails;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return [];
+}
+
+function resetLink(mail: StoredMail): { token: string; email: string } {
+  const url = new URL(/https?:\/\/\S+\/password\/reset\/\S+/.exec(mail.text)![0]);
+  return {
+    token: decodeURIComponent(url.pathname.split('/').pop()!),
+    email: url.searchParams.get('email')!,
+  };
+}
+
+describe(`password reset (${TEST_DATABASE})`, () => {
+  it('answers the same whether or not the address has an account, and mails only real ones', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    await createUser(app.services, email, PASSWORD);
+    const nobody = uniqueEmail('nobody');
+    const answers = [];
+    for (const address of [email, nobody]) {
+      const browser = new TestBrowser(app.app);
+      const response = await browser.submit('post', '/password/email', { email: address });
+      const page = await browser.visit(response.headers.location!);
+      answers.push({
+        status: response.status,
+        location: response.headers.location,
+        props: page.body.props.status,
+      });
+    }
+    expect(answers[0]).toEqual(answers[1]);
+    expect(answers[0]!.props).toBe(RESET_LINK_SENT_MESSAGE);
+    const [mail] = await mailTo(app, email);
+    expect(mail?.subject).toMatch(/Reset your .* password/);
+    expect(mail?.html).toContain('/password/reset/');
+    expect(await mailTo(app, nobody)).toEqual([]);
+    // The token carries at least 128 bits (base64url of 32 random bytes is 43 characters).
+    expect(resetLink(mail!).token.length).toBeGreaterThanOrEqual(22);
+  });
+
+  it('resets once with the mailed link; the old password and a second use both fail', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    await createUser(app.services, email, PASSWORD);
+    const stillSignedIn = new TestBrowser(app.app);
+    await stillSignedIn.submit('post', '/login', { email, password: PASSWORD, remember: false });
+    expect(await stillSignedIn.signedInAs()).toBe(email);
+
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/password/email', { email });
+    const link = resetLink((await mailTo(app, email))[0]!);
+    const form = await browser.visit(
+      `/password/reset/${link.token}?email=${encodeURIComponent(link.email)}`,
+    );
+    expect(form.body.component).toBe('ResetPassword');
+    expect(form.body.props).toMatchObject({ token: link.token, email });
+
+    const done = await browser.submit('post', '/password/reset', {
+      ...link,
+      password: NEW_PASSWORD,
+    });
+    expect(done.headers.location).toBe('/login');
+    expect((await browser.visit('/login')).body.props.status).toBe(PASSWORD_RESET_STATUS);
+    // A reset ends the sessions that knew the old password.
+    expect(await stillSignedIn.signedInAs()).toBeNull();
+
+    const again = await browser.submit('post', '/password/reset', {
+      ...link,
+      password: 'yet another passphrase',
+    });
+    expect(again.headers.location).toBe(`/password/reset/${link.token}`);
+    expect((await browser.errorsAfterRedirect('/login')).token).toMatch(/already been used/);
+
+    const old = new TestBrowser(app.app);
+    await old.submit('post', '/login', { email, password: PASSWORD });
+    expect(await old.signedInAs()).toBeNull();
+    const fresh = new TestBrowser(app.app);
+    await fresh.submit('post', '/login', { email, password: NEW_PASSWORD });
+    expect(await fresh.signedInAs()).toBe(email);
+  });
+
+  it('refuses an expired link (60 minutes), a made-up one and one for another address', async () => {
+    let clock = new Date('2025-06-15T12:00:00Z').getTime();
+    const app = await testApp({ now: () => new Date(clock) });
+    const email = uniqueEmail();
+    const other = uniqueEmail('other');
+    await createUser(app.services, email, PASSWORD);
+    await createUser(app.services, other, PASSWORD);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/password/email', { email });
+    const link = resetLink((await mailTo(app, email))[0]!);
+
+    await browser.submit('post', '/password/reset', {
+      ...link,
+      email: other,
+      password: NEW_PASSWORD,
+    });
+    expect((await browser.errorsAfterRedirect('/login')).token).toMatch(/invalid/);
+    await browser.submit('post', '/password/reset', {
+      ...link,
+      token: 'x'.repeat(43),
+      password: NEW_PASSWORD,
+    });
+    expect((await browser.errorsAfterRedirect('/login')).token).toMatch(/invalid/);
+
+    clock += 61 * 60 * 1000;
+    await browser.submit('post', '/password/reset', { ...link, password: NEW_PASSWORD });
+    expect((await browser.errorsAfterRedirect('/login')).token).toMatch(/expired/);
+  });
+
+  it('applies the password policy to the new password', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    await createUser(app.services, email, PASSWORD);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/password/email', { email });
+    const link = resetLink((await mailTo(app, email))[0]!);
+    await browser.submit('post', '/password/reset', { ...link, password: 'short' });
+    expect((await browser.errorsAfterRedirect('/login')).password).toMatch(/at least 8/);
+    await browser.submit('post', '/password/reset', { ...link, password: 'password123' });
+    expect((await browser.errorsAfterRedirect('/login')).password).toMatch(/too common/);
+  });
+
+  it('limits reset requests to 5 a minute per address and IP', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    const browser = new TestBrowser(app.app);
+    for (let i = 0; i < 5; i += 1) await browser.submit('post', '/password/email', { email });
+    await browser.submit('post', '/password/email', { email });
+    expect((await browser.errorsAfterRedirect('/password/reset')).email).toMatch(
+      /^Too many reset requests\. Please try again in \d+ seconds?\.$/,
+    );
+  });
+});
