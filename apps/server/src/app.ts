@@ -4,7 +4,7 @@ import { errorHandler, notFound } from './http/errors.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security.ts';
-import { csrfProtection } from './http/csrf.ts';
+import { createCsrf } from './http/csrf.ts';
 import { flash, type FlashStore } from './http/session/flash.ts';
 import { createSessionFlashStore } from './http/session/session-flash-store.ts';
 import { sessions } from './http/session/session.ts';
@@ -56,17 +56,18 @@ export function buildApp(deps: AppDeps): Express {
 
   const { services } = deps;
   const now = () => (deps.now ? deps.now().getTime() : Date.now());
-  const cookies = { secure: config.appUrl.startsWith('https:'), production: config.isProduction };
+  const secure = config.appUrl.startsWith('https:');
+  const csrf = createCsrf({ secret: config.sessionSecret, secure });
+  const cookies = { secure, production: config.isProduction, csrf };
   app.use(
     sessions({
       store: services.sessionStore,
       secret: config.sessionSecret,
-      secure: cookies.secure,
+      secure,
       production: config.isProduction,
     }),
   );
   app.use(flash(deps.flashStore ?? createSessionFlashStore()));
-  app.use(csrfProtection({ secure: cookies.secure }));
   const auth = authService({
     config,
     database: services.database,
@@ -76,6 +77,8 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
+  // After loadUser: a token is bound to who the request is, including a remembered user.
+  app.use(csrf.middleware);
 
   const inertia = createInertia({
     assets: deps.assets,

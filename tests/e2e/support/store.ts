@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
 
@@ -15,10 +18,30 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-export type RunningStore = { url: string; stop: () => Promise<void>; output: () => string };
+export type RunningStore = {
+  url: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  output: () => string;
+};
 
-/** Starts the built store (apps/storefront/dist) as `npm start` would, on a free port. */
-export async function startStore(env: Record<string, string> = {}): Promise<RunningStore> {
+/**
+ * Starts the built store (apps/storefront/dist) as `npm start` would, on a free port, with its
+ * own data folder (SQLite database, mail outbox); `seed` adds the demo world first.
+ */
+export async function startStore(
+  env: Record<string, string> = {},
+  { seed = false }: { seed?: boolean } = {},
+): Promise<RunningStore> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  if (seed) {
+    const seeded = spawnSync(process.execPath, ['apps/server/src/seed.ts'], {
+      cwd: root,
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, ...env },
+      encoding: 'utf8',
+    });
+    if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
+  }
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
@@ -32,6 +55,7 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
       APP_URL: url,
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
       LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -54,10 +78,13 @@ export async function startStore(env: Record<string, string> = {}): Promise<Runn
   return {
     url,
     output: () => output,
+    dataDir,
     stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await once(child, 'exit');
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await once(child, 'exit');
+      }
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,73 +1,72 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { parseCookies, serializeCookie, setCookie } from './session/cookies.ts';
 
-/** The names the Inertia client (and axios) use: it copies the cookie into the header. */
+/** The names the Inertia client uses: it copies the cookie into the header by itself. */
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Laravel's "Page Expired": what the Inertia ecosystem expects for a stale token. */
 export const CSRF_STATUS = 419;
 
-export function newCsrfToken(): string {
-  return randomBytes(32).toString('base64url');
-}
-
-function sameToken(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string' || given.length === 0) return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Sets the XSRF-TOKEN cookie to the session's token when the browser does not have it yet. */
-export function sendCsrfCookie(req: Request, res: Response, secure: boolean): void {
-  const token = req.session.csrfToken;
-  if (!token) return;
-  if (parseCookies(req.headers.cookie)[XSRF_COOKIE] === token) return;
-  setCookie(
-    res,
-    XSRF_COOKIE,
-    // Readable by the page's script (that is the point); SameSite keeps it on our site.
-    serializeCookie(XSRF_COOKIE, token, {
-      httpOnly: false,
-      secure,
-      sameSite: 'Lax',
-      maxAgeSeconds: 60 * 60 * 24 * 7,
-    }),
-  );
-}
-
-/** A fresh token for a fresh session (after sign-in or sign-out), sent to the browser at once. */
-export function rotateCsrfToken(req: Request, res: Response, secure: boolean): void {
-  req.session.csrfToken = newCsrfToken();
-  sendCsrfCookie(req, res, secure);
-}
-
 export interface CsrfOptions {
+  /** SESSION_SECRET; a key for this purpose only is derived from it. */
+  secret: string;
   secure: boolean;
   /** Paths that authenticate otherwise (signed webhooks). */
   exempt?: (req: Request) => boolean;
 }
 
 /**
- * Synchronizer-token CSRF protection: every session holds a random token, mirrored in the
- * XSRF-TOKEN cookie; a state-changing request must echo it in X-XSRF-TOKEN (or a `_token`
- * field for a plain form). A missing or wrong token gets 419 and the handler never runs.
+ * Signed double-submit tokens: `nonce.hmac(nonce, who)` where `who` is the signed-in user's id
+ * (or "guest"). The cookie is readable by our script, which echoes it in X-XSRF-TOKEN; another
+ * site can neither read it nor set the header, and cannot forge a token for a user without the
+ * key. Stateless, so a visitor's page view writes no session.
  */
-export function csrfProtection(options: CsrfOptions): RequestHandler {
-  return (req, res, next) => {
-    req.session.csrfToken ??= newCsrfToken();
-    const expected = req.session.csrfToken;
+export function createCsrf(options: CsrfOptions) {
+  const key = createHmac('sha256', options.secret).update('tessera:csrf:v1').digest();
+  const who = (req: Request) => String(req.session?.userId ?? 'guest');
+  const sign = (nonce: string, subject: string) =>
+    createHmac('sha256', key).update(`${nonce}:${subject}`).digest('base64url');
+
+  function isValid(token: unknown, req: Request): token is string {
+    if (typeof token !== 'string' || token.length > 200) return false;
+    const [nonce, mac] = token.split('.');
+    if (!nonce || !mac) return false;
+    const expected = Buffer.from(sign(nonce, who(req)));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+
+  /** A new token for whoever the request now is (after sign-in or sign-out), sent at once. */
+  function rotate(req: Request, res: Response): string {
+    const nonce = randomBytes(24).toString('base64url');
+    const token = `${nonce}.${sign(nonce, who(req))}`;
+    setCookie(
+      res,
+      XSRF_COOKIE,
+      serializeCookie(XSRF_COOKIE, token, {
+        httpOnly: false,
+        secure: options.secure,
+        sameSite: 'Lax',
+        maxAgeSeconds: 60 * 60 * 24 * 7,
+      }),
+    );
+    return token;
+  }
+
+  /** Every state-changing request must carry a valid token in the header (or `_token`). */
+  const middleware: RequestHandler = (req, res, next) => {
+    const cookieToken = parseCookies(req.headers.cookie)[XSRF_COOKIE];
     if (SAFE_METHODS.has(req.method) || options.exempt?.(req)) {
-      sendCsrfCookie(req, res, options.secure);
+      if (!isValid(cookieToken, req)) rotate(req, res);
       next();
       return;
     }
     const body = req.body as Record<string, unknown> | undefined;
     const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? body?._token;
-    if (!sameToken(given, expected)) {
-      sendCsrfCookie(req, res, options.secure);
+    if (!isValid(given, req) || given !== cookieToken) {
+      if (!isValid(cookieToken, req)) rotate(req, res);
       res
         .status(CSRF_STATUS)
         .type('text/plain')
@@ -77,4 +76,8 @@ export function csrfProtection(options: CsrfOptions): RequestHandler {
     if (body && '_token' in body) delete body._token;
     next();
   };
+
+  return { middleware, rotate, isValid };
 }
+
+export type Csrf = ReturnType<typeof createCsrf>;

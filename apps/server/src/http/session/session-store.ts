@@ -5,8 +5,6 @@ import type { FlashData } from './flash.ts';
 declare module 'express-session' {
   interface SessionData {
     userId: number;
-    /** Synchronizer token, mirrored in the XSRF-TOKEN cookie (http/csrf.ts). */
-    csrfToken: string;
     flash: FlashData;
     /** The remember-me token's selector this session signed in with, kept at "log out others". */
     rememberSelector: string;

@@ -5,9 +5,10 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { purchasesRepository } from './repository.ts';
 
+import { EMAIL_UPDATED, PASSWORD_UPDATED } from '../shared/messages.ts';
+
 // The spec's success texts (§7).
-export const EMAIL_UPDATED = 'Email updated successfully.';
-export const PASSWORD_UPDATED = 'Password updated successfully.';
+export { EMAIL_UPDATED, PASSWORD_UPDATED };
 export const EMAIL_TAKEN = 'This email address is already in use.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
 

@@ -23,6 +23,8 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     await createUser(app.services, email, PASSWORD);
     const browser = new TestBrowser(app.app);
     await browser.visit('/login');
+    // A failed attempt leaves its errors in a (visitor's) session: the id a fixation would plant.
+    await browser.submit('post', '/login', { email, password: 'not the password' });
     const sessionBefore = browser.cookies.get('tessera_session');
     const xsrfBefore = browser.xsrf;
     expect(sessionBefore).toBeTruthy();
@@ -229,6 +231,31 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
         `tessera_session=${encodeURIComponent(laptop.cookies.get('tessera_session')!)}; tessera_remember=${encodeURIComponent(laptopRemember)}`,
       );
     expect(laptopAfter.body.props.auth).toBeNull();
+  });
+
+  it('writes no session for a visitor who only reads pages, yet hands them a CSRF token', async () => {
+    const app = await testApp();
+    const response = await request(app.app).get('/login').set(INERTIA);
+    const cookies = String(response.headers['set-cookie']);
+    expect(cookies).toContain('XSRF-TOKEN=');
+    expect(cookies).not.toContain('tessera_session=');
+  });
+
+  it('does not accept a visitor’s CSRF token once signed in', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    await createUser(app.services, email, PASSWORD);
+    const browser = new TestBrowser(app.app);
+    await browser.visit('/login');
+    const guestToken = browser.xsrf;
+    await browser.submit('post', '/login', { email, password: PASSWORD });
+    const stale = await browser.agent
+      .post('/logout')
+      .set(INERTIA)
+      .set('X-XSRF-TOKEN', guestToken)
+      .set('Cookie', `XSRF-TOKEN=${guestToken}`)
+      .send({});
+    expect(stale.status).toBe(419);
   });
 
   it('requires a signed-in user for /logout/other', async () => {

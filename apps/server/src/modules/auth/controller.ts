@@ -17,12 +17,14 @@ import { normalizeEmail } from './repository.ts';
 import { resetPasswordQuery, type loginBody, type resetPasswordBody } from './schemas.ts';
 import type { z } from 'zod';
 
-// The same words the pages show (packages/pages: RESET_LINK_SENT_MESSAGE, PASSWORD_RESET_STATUS).
-export const RESET_LINK_SENT_MESSAGE =
-  'We have e-mailed your password reset link if an account exists for that address.';
-export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
+import {
+  OTHER_SESSIONS_LOGGED_OUT,
+  PASSWORD_RESET_STATUS,
+  RESET_LINK_SENT_MESSAGE,
+} from '../shared/messages.ts';
+
+export { OTHER_SESSIONS_LOGGED_OUT, PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const OTHER_SESSIONS_LOGGED_OUT = 'Other sessions successfully logged out.';
 export const WRONG_PASSWORD = 'The password is incorrect.';
 
 const RESET_ERRORS = {
@@ -87,6 +89,8 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       if (selector) await auth.remember.revoke(selector);
       clearRememberCookie(res, cookies);
       await destroySession(req);
+      // The old token was bound to the user: a visitor's token from now on.
+      cookies.csrf.rotate(req, res);
       res.redirect(target);
     },
 

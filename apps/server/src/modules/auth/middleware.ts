@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { rotateCsrfToken } from '../../http/csrf.ts';
+import type { Csrf } from '../../http/csrf.ts';
 import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
 import { regenerateSession } from '../../http/session/session.ts';
 import type { AuthService } from './auth-service.ts';
@@ -8,9 +8,13 @@ import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './remember-tokens.ts
 export interface CookieSettings {
   secure: boolean;
   production: boolean;
+  csrf: Csrf;
 }
 
-export function rememberCookieName({ secure, production }: CookieSettings): string {
+export function rememberCookieName({
+  secure,
+  production,
+}: Pick<CookieSettings, 'secure' | 'production'>): string {
   return secure && production ? '__Host-tessera_remember' : 'tessera_remember';
 }
 
@@ -46,7 +50,7 @@ export async function startAuthenticatedSession(
   await regenerateSession(req);
   req.session.userId = userId;
   if (rememberSelector) req.session.rememberSelector = rememberSelector;
-  rotateCsrfToken(req, res, cookies.secure);
+  cookies.csrf.rotate(req, res);
 }
 
 /**
