@@ -6,6 +6,33 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
+import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
+import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
+
+/** What one sign-in costs the server: a scrypt verification at the production parameters. */
+async function signInHashTimes() {
+  const hash = await hashPassword('bench password here', PRODUCTION_PASSWORD_HASH_COST);
+  const times: number[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const started = performance.now();
+    await verifyPassword('bench password here', hash, PRODUCTION_PASSWORD_HASH_COST);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  const burstStarted = performance.now();
+  await Promise.all(
+    Array.from({ length: 8 }, () =>
+      verifyPassword('bench password here', hash, PRODUCTION_PASSWORD_HASH_COST),
+    ),
+  );
+  return {
+    'median ms': Math.round(times[3]!),
+    'min ms': Math.round(times[0]!),
+    'max ms': Math.round(times[6]!),
+    'burst of 8, total ms': Math.round(performance.now() - burstStarted),
+    'peak RSS MiB': Math.round(process.memoryUsage().rss / 1024 / 1024),
+  };
+}
 
 const root = resolve(import.meta.dirname, '../..');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -67,6 +94,8 @@ try {
 
   console.log(`\n${connections} connections, ${duration} s per route`);
   console.table(rows);
+  console.log(`\nSign-in password check (scrypt N=2^${PRODUCTION_PASSWORD_HASH_COST}, r=8, p=1):`);
+  console.table({ verify: await signInHashTimes() });
   console.log('\nFirst-load assets (every page today shares one entry):');
   console.table({ JavaScript: sizes(assets.js), CSS: sizes(assets.css) });
 } finally {

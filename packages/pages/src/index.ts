@@ -56,3 +56,63 @@ export {
   type ResetPasswordFormValues,
   type ResetPasswordPageProps,
 } from './reset-password/reset-password-page';
+
+export {
+  AccountSettingsPage,
+  accountSettingsPageTitle,
+  EMAIL_UPDATED_MESSAGE,
+  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
+  PASSWORD_UPDATED_MESSAGE,
+  type AccountEmailFormValues,
+  type AccountPasswordFormValues,
+  type AccountSettingsPageProps,
+  type LogoutOtherSessionsFormValues,
+} from './account-settings/account-settings-page';
+export {
+  GUMROAD_RECEIPT_HELP_TEXT,
+  PurchaseHistory,
+  RECEIPT_HELP_TEXT,
+  type Purchase,
+  type PurchaseHistoryProps,
+} from './purchase-history/purchase-history';
+export {
+  ChangelogPage,
+  changelogPageTitle,
+  type ChangelogEntry,
+  type ChangelogPageProps,
+  type ChangelogSubscribeFormValues,
+} from './changelog/changelog-page';
+export {
+  NewsletterThankYouPage,
+  newsletterThankYouPageTitle,
+  type NewsletterThankYouPageProps,
+} from './newsletter-thank-you/newsletter-thank-you-page';
+export {
+  DocumentationPage,
+  documentationPageTitle,
+  documentationHref,
+  findTocPath,
+  type DocumentationEntry,
+  type DocumentationPageProps,
+  type TocEntry,
+} from './documentation/documentation-page';
+export {
+  COMMUNITY_CHAT_PATH,
+  REFUND_WINDOW_DAYS,
+  SupportPage,
+  supportPageTitle,
+  type SupportPageProps,
+} from './support/support-page';
+export {
+  PrivacyPolicyPage,
+  privacyPolicyPageTitle,
+  type PrivacyPolicyPageProps,
+} from './privacy-policy/privacy-policy-page';
+export { Prose, type ProseProps } from './prose/prose';
+export {
+  FormattedDate,
+  formatDate,
+  type DateStyle,
+  type FormatDateOptions,
+  type FormattedDateProps,
+} from './prose/formatted-date';

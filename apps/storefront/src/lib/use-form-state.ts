@@ -4,9 +4,16 @@ import type { FormState } from '@tessera/pages';
 type FormValues = Record<string, string | boolean | number>;
 
 /** The slice of Inertia's form helper that containers use to submit. */
+export type VisitOptions = {
+  onFinish?: () => void;
+  onSuccess?: () => void;
+  /** Spec §2: account forms keep the scroll position. */
+  preserveScroll?: boolean;
+};
+
 export type SubmittableForm = {
-  post: (url: string, options?: { onFinish?: () => void }) => void;
-  put: (url: string, options?: { onFinish?: () => void }) => void;
+  post: (url: string, options?: VisitOptions) => void;
+  put: (url: string, options?: VisitOptions) => void;
   reset: (...fields: string[]) => void;
 };
 

@@ -1,0 +1,33 @@
+import { Head, usePage } from '@inertiajs/react';
+import { AccountSettingsPage, accountSettingsPageTitle, type Purchase } from '@tessera/pages';
+import { useFormState } from '../lib/use-form-state';
+
+type Props = { email: string; purchases: Purchase[]; preferredLanguage: string };
+
+export default function AccountSettings() {
+  const { props } = usePage<Props>();
+  const emailForm = useFormState({ email: props.email }, (f) =>
+    f.put('/account-settings/email', { preserveScroll: true }),
+  );
+  const passwordForm = useFormState({ old_password: '', new_password: '' }, (f) =>
+    f.put('/account-settings/password', {
+      preserveScroll: true,
+      onSuccess: () => f.reset('old_password', 'new_password'),
+    }),
+  );
+  const logoutOtherSessionsForm = useFormState({ password: '' }, (f) =>
+    f.post('/logout/other', { preserveScroll: true, onFinish: () => f.reset('password') }),
+  );
+  return (
+    <>
+      <Head title={accountSettingsPageTitle} />
+      <AccountSettingsPage
+        emailForm={emailForm}
+        passwordForm={passwordForm}
+        logoutOtherSessionsForm={logoutOtherSessionsForm}
+        purchases={props.purchases}
+        locale={props.preferredLanguage}
+      />
+    </>
+  );
+}

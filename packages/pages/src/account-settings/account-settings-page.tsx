@@ -1,0 +1,195 @@
+import { Button, PasswordField, TextField } from '@tessera/ui';
+import { useId } from 'react';
+import type * as React from 'react';
+import type { FormState } from '../forms/form-state';
+import { CheckIcon } from '../icons/icons';
+import { PurchaseHistory, type Purchase } from '../purchase-history/purchase-history';
+
+export const accountSettingsPageTitle = 'Account settings';
+
+/** Spec §7: the server's success messages; the page shows them while `recentlySuccessful`. */
+export const EMAIL_UPDATED_MESSAGE = 'Email updated successfully.';
+export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully.';
+export const OTHER_SESSIONS_LOGGED_OUT_MESSAGE = 'Other sessions successfully logged out.';
+
+/** PUT /account-settings/email */
+export type AccountEmailFormValues = { email: string };
+/** PUT /account-settings/password */
+export type AccountPasswordFormValues = { old_password: string; new_password: string };
+/** POST /logout/other */
+export type LogoutOtherSessionsFormValues = { password: string };
+
+export type AccountSettingsPageProps = {
+  emailForm: FormState<AccountEmailFormValues>;
+  /** The container clears both fields after a successful save (spec §2). */
+  passwordForm: FormState<AccountPasswordFormValues>;
+  /** The container clears the field after a successful submit. */
+  logoutOtherSessionsForm: FormState<LogoutOtherSessionsFormValues>;
+  /** The purchase history section is shown only when there is at least one purchase. */
+  purchases: Purchase[];
+  /** The reader's locale for purchase dates (the shared `preferredLanguage`). */
+  locale?: string;
+};
+
+export function AccountSettingsPage({
+  emailForm,
+  passwordForm,
+  logoutOtherSessionsForm,
+  purchases,
+  locale,
+}: AccountSettingsPageProps) {
+  const purchasesHeadingId = useId();
+  return (
+    <div data-slot="account-settings-page" className="max-w-7xl px-6 py-16 lg:px-8 mx-auto">
+      <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Account settings</h1>
+      <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-t">
+        <SettingsSection
+          title="Email address"
+          description="The address you sign in with and where we send receipts and licence e-mails."
+        >
+          <SettingsForm form={emailForm} submitLabel="Save" successMessage={EMAIL_UPDATED_MESSAGE}>
+            <TextField
+              label="Email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={emailForm.values.email}
+              onChange={(event) => emailForm.onChange('email', event.target.value)}
+              error={emailForm.errors.email}
+            />
+          </SettingsForm>
+        </SettingsSection>
+
+        <SettingsSection
+          title="Password"
+          description="Use a long password you don’t use anywhere else."
+        >
+          <SettingsForm
+            form={passwordForm}
+            submitLabel="Save"
+            successMessage={PASSWORD_UPDATED_MESSAGE}
+          >
+            <PasswordField
+              label="Current password"
+              name="old_password"
+              autoComplete="current-password"
+              required
+              value={passwordForm.values.old_password}
+              onChange={(event) => passwordForm.onChange('old_password', event.target.value)}
+              error={passwordForm.errors.old_password}
+            />
+            <PasswordField
+              label="New password"
+              name="new_password"
+              autoComplete="new-password"
+              required
+              value={passwordForm.values.new_password}
+              onChange={(event) => passwordForm.onChange('new_password', event.target.value)}
+              error={passwordForm.errors.new_password}
+            />
+          </SettingsForm>
+        </SettingsSection>
+
+        <SettingsSection
+          title="Log out other sessions"
+          description="Signed in on a shared or lost device? Log out of every other browser and device at once; this one stays signed in. Confirm with your password. If you think someone else has used your account, change your password too."
+        >
+          <SettingsForm
+            form={logoutOtherSessionsForm}
+            submitLabel="Log out other sessions"
+            successMessage={OTHER_SESSIONS_LOGGED_OUT_MESSAGE}
+          >
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={logoutOtherSessionsForm.values.password}
+              onChange={(event) => logoutOtherSessionsForm.onChange('password', event.target.value)}
+              error={logoutOtherSessionsForm.errors.password}
+            />
+          </SettingsForm>
+        </SettingsSection>
+
+        {purchases.length > 0 ? (
+          <SettingsSection
+            title="Purchase history"
+            description="Every package you’ve bought, with its receipt."
+            headingId={purchasesHeadingId}
+          >
+            <PurchaseHistory
+              purchases={purchases}
+              locale={locale}
+              aria-labelledby={purchasesHeadingId}
+            />
+          </SettingsSection>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SettingsSection({
+  title,
+  description,
+  headingId,
+  children,
+}: {
+  title: string;
+  description: string;
+  headingId?: string;
+  children: React.ReactNode;
+}) {
+  const generatedId = useId();
+  const id = headingId ?? generatedId;
+  return (
+    <section aria-labelledby={id} className="gap-x-8 gap-y-6 py-10 md:grid-cols-3 grid grid-cols-1">
+      <div>
+        <h2 id={id} className="text-base/7 font-semibold text-gray-900">
+          {title}
+        </h2>
+        <p className="mt-1 text-sm/6 text-gray-600">{description}</p>
+      </div>
+      <div className="min-w-0 md:col-span-2">{children}</div>
+    </section>
+  );
+}
+
+function SettingsForm<TValues extends object>({
+  form,
+  submitLabel,
+  successMessage,
+  children,
+}: {
+  form: FormState<TValues>;
+  submitLabel: string;
+  successMessage: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <form
+      className="max-w-xl space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.onSubmit();
+      }}
+    >
+      {children}
+      <div className="gap-x-4 gap-y-2 flex flex-wrap items-center">
+        <Button type="submit" loading={form.processing}>
+          {submitLabel}
+        </Button>
+        {/* Always in the DOM, so screen readers announce the message when it appears. */}
+        <p role="status" className="gap-1.5 text-sm/6 font-medium text-green-700 flex items-center">
+          {form.recentlySuccessful ? (
+            <>
+              <CheckIcon className="size-5 shrink-0" />
+              {successMessage}
+            </>
+          ) : null}
+        </p>
+      </div>
+    </form>
+  );
+}

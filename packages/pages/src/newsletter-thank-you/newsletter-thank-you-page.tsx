@@ -1,0 +1,36 @@
+import { buttonVariants, Link } from '@tessera/ui';
+import { CheckIcon } from '../icons/icons';
+
+export const newsletterThankYouPageTitle = 'You’re subscribed';
+
+export type NewsletterThankYouPageProps = {
+  /** The address that was subscribed, when the mailing-list service passes it back. */
+  email?: string;
+};
+
+/** Where the mailing-list service sends a reader after subscribing from the changelog. */
+export function NewsletterThankYouPage({ email }: NewsletterThankYouPageProps) {
+  return (
+    <div data-slot="newsletter-thank-you-page" className="bg-gray-50 px-6 py-24 sm:py-32 lg:px-8">
+      <div className="max-w-xl mx-auto text-center">
+        <div className="size-12 bg-green-100 mx-auto flex items-center justify-center rounded-full">
+          <CheckIcon className="size-6 text-green-700" />
+        </div>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
+          You’re subscribed
+        </h1>
+        <p className="mt-4 text-base/7 text-gray-600 text-pretty">
+          Thanks for signing up. We’ll send{' '}
+          {email ? <strong className="font-semibold text-gray-900">{email}</strong> : 'you'} a short
+          e-mail whenever new components, templates or improvements ship. You can unsubscribe from
+          any of them with one click.
+        </p>
+        <div className="mt-10 flex justify-center">
+          <Link href="/changelog" className={buttonVariants({ variant: 'secondary' })}>
+            <span aria-hidden="true">&larr;</span> Back to the changelog
+          </Link>
+        </div>
+      </div>
+    </div>
+  );
+}
