@@ -23,10 +23,12 @@ function vitest(name, projects, extra = [], env = {}) {
   const args = ['exec', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...extra);
   const { status } = run('pnpm', args, { env: { ...process.env, ...env } });
+  // (status is read below, after the report)
   try {
     const report = JSON.parse(readFileSync(outputFile, 'utf8'));
     totals.passed += report.numPassedTests;
-    totals.failed += report.numFailedTests;
+    // A run can fail with every test green (an unhandled error): count it, so the line says so.
+    totals.failed += report.numFailedTests || (status === 0 ? 0 : 1);
     totals.skipped += report.numPendingTests + report.numTodoTests;
   } catch {
     totals.failed += 1;

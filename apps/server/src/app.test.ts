@@ -106,7 +106,27 @@ describe('pages of the first issue', () => {
       preferredLanguage: 'en-US',
       snippetLang: 'html',
       can: { purchaseAllAccess: true },
-      products: [],
+      // The component packages, none licensed to a visitor.
+      products: [
+        {
+          id: expect.any(Number),
+          name: 'Marketing',
+          url: '/components#product-marketing',
+          isLicensed: false,
+        },
+        {
+          id: expect.any(Number),
+          name: 'Application UI',
+          url: '/components#product-application-ui',
+          isLicensed: false,
+        },
+        {
+          id: expect.any(Number),
+          name: 'Ecommerce',
+          url: '/components#product-ecommerce',
+          isLicensed: false,
+        },
+      ],
       allAccessPricing: null,
       tailwindVersion: '4.3',
       brandName: 'Tessera UI',

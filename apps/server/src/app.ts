@@ -13,6 +13,10 @@ import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
+import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { entitlements } from './modules/licenses/middleware.ts';
+import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -77,8 +81,12 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
+  app.use(entitlements(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
-  app.use(csrf.middleware);
+  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
+  app.use((req, res, next) =>
+    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
+  );
 
   const inertia = createInertia({
     assets: deps.assets,
@@ -87,12 +95,17 @@ export function buildApp(deps: AppDeps): Express {
     title: config.brandName,
     flash: (req) => req.readFlash(),
   });
-  inertia.share(sharedPageData({ brandName: config.brandName, now: deps.now }));
+  inertia.share(
+    sharedPageData({ db: services.database.db, brandName: config.brandName, now: deps.now }),
+  );
   app.use(inertia.middleware);
 
   app.use(homeRoutes());
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth }));
+  app.use(snippetLanguageRoutes({ db: services.database.db }));
+  app.use(analyticsRoutes({ db: services.database.db, now }));
+  app.use(newsletterRoutes({ db: services.database.db, now }));
   if (services.mailer.outbox && isLoopbackUrl(config.appUrl)) {
     app.use(outboxRoutes(services.mailer.outbox));
   }

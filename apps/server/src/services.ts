@@ -14,6 +14,7 @@ import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { ensureProducts } from './modules/pricing/products.ts';
 
 /** Everything with a connection or a file behind it, made once per process. */
 export interface Services {
@@ -38,9 +39,14 @@ export async function createServices(
   logger: Logger,
   options: ServiceOptions = {},
 ): Promise<Services> {
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    onIdleError: (error) => logger.warn({ err: error }, 'An idle database connection failed'),
+  });
   const applied = await migrateToLatest(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'Database migrated');
+  await ensureProducts(database.db);
 
   const prefix = options.redisPrefix ?? 'tessera:';
   let redis: Redis | null = null;

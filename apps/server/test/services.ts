@@ -41,6 +41,16 @@ function testDatabaseEnv(): Promise<Record<string, string>> {
     cleanups.unshift(async () => {
       const client = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
       await client.connect();
+      // pg's pool.end() resolves before its sockets have closed: wait for the backends to go,
+      // so dropping never kills a connection a client is still closing (an unhandled error).
+      for (let i = 0; i < 50; i += 1) {
+        const { rows } = await client.query<{ n: string }>(
+          'SELECT count(*) AS n FROM pg_stat_activity WHERE datname = $1',
+          [name],
+        );
+        if (Number(rows[0]?.n) === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
       await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     });

@@ -59,6 +59,7 @@ export interface DatabaseOptions {
   /** `postgres://…` selects PostgreSQL; otherwise SQLite at `sqliteFile`. */
   databaseUrl?: string | undefined;
   sqliteFile: string;
+  onIdleError?: (error: Error) => void;
 }
 
 function openSqlite(file: string): SqliteDatabase.Database {
@@ -79,6 +80,9 @@ export function isPostgresUrl(url: string | undefined): url is string {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (isPostgresUrl(options.databaseUrl)) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client losing its connection (a PostgreSQL restart) must not crash the process:
+    // the pool drops it and the next query opens a new one.
+    pool.on('error', (error) => options.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return {
       engine: 'postgres',

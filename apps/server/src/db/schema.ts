@@ -85,6 +85,19 @@ export interface LicensesTable {
   created_at: number;
 }
 
+export interface PageViewsTable {
+  id: Generated<number>;
+  path: string;
+  referrer_host: string | null;
+  created_at: number;
+}
+
+export interface NewsletterSubscribersTable {
+  id: Generated<number>;
+  email: string;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -93,6 +106,8 @@ export interface Database {
   products: ProductsTable;
   purchases: PurchasesTable;
   licenses: LicensesTable;
+  page_views: PageViewsTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,28 +1,10 @@
 import type { Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import type { DatabaseHandle } from './database.ts';
+import { ensureProducts } from '../modules/pricing/products.ts';
 
 /** The demo world (`pnpm seed`). Every account's password is DEMO_PASSWORD. */
 export const DEMO_PASSWORD = 'tessera-demo-password';
-
-export const DEMO_PRODUCTS = [
-  { slug: 'marketing', name: 'Marketing', type: 'components', price_amount: 14900, sort_order: 1 },
-  {
-    slug: 'application-ui',
-    name: 'Application UI',
-    type: 'components',
-    price_amount: 14900,
-    sort_order: 2,
-  },
-  { slug: 'ecommerce', name: 'Ecommerce', type: 'components', price_amount: 14900, sort_order: 3 },
-  {
-    slug: 'all-access',
-    name: 'All-access',
-    type: 'all-access',
-    price_amount: 29900,
-    sort_order: 0,
-  },
-] as const;
 
 export const DEMO_USERS = {
   customer: 'customer@example.com',
@@ -90,19 +72,7 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
   const created: string[] = [];
   const now = Date.parse('2025-06-01T00:00:00Z');
 
-  for (const product of DEMO_PRODUCTS) {
-    const exists = await db
-      .selectFrom('products')
-      .select('id')
-      .where('slug', '=', product.slug)
-      .executeTakeFirst();
-    if (exists) continue;
-    await db
-      .insertInto('products')
-      .values({ ...product, price_currency: 'USD' })
-      .execute();
-    created.push(`product ${product.slug}`);
-  }
+  await ensureProducts(db);
 
   const passwordHash = await hashPassword(DEMO_PASSWORD, config.passwordHashCost);
   for (const [role, email] of Object.entries(DEMO_USERS)) {

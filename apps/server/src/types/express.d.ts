@@ -2,12 +2,15 @@ import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
 import type { PropsInput } from '../http/inertia/props.ts';
 import type { FlashData } from '../http/session/flash.ts';
 import type { User } from '../db/schema.ts';
+import type { Entitlements } from '../modules/licenses/entitlements.ts';
 
 declare global {
   namespace Express {
     interface Request {
       /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
       user: User | null;
+      /** What the viewer may use (licences); memoised. Added by `entitlements()`. */
+      entitlements(): Promise<Entitlements>;
       /** The flash the previous request left (read once, then cleared). Added by `flash()`. */
       readFlash(): Promise<FlashData>;
     }

@@ -10,6 +10,8 @@ declare module 'express-session' {
     rememberSelector: string;
     /** Where to go after signing in (set when a signed-in-only page sent the visitor away). */
     intendedUrl: string;
+    /** A visitor's chosen code language (PUT /snippet-language). */
+    snippetLang: 'html' | 'react' | 'vue';
   }
 }
 

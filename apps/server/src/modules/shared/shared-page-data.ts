@@ -1,5 +1,7 @@
 import type { Request } from 'express';
+import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
+import { productsRepository } from '../pricing/products.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import { once, type PropInput } from '../../http/inertia/props.ts';
 import { commandPaletteItems, type CommandPaletteItem } from '../catalog/site-directory.ts';
@@ -47,6 +49,7 @@ export interface SharedPageData {
 export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPageData[K]> };
 
 export interface SharedPageDataOptions {
+  db: Db;
   brandName: string;
   now?: () => Date;
 }
@@ -65,6 +68,11 @@ function isSnippetLanguage(value: string | null | undefined): value is SnippetLa
   return typeof value === 'string' && SNIPPET_LANGUAGES.includes(value);
 }
 
+function snippetLanguage(req: Request): SnippetLanguage {
+  const chosen = req.user ? req.user.snippet_lang : req.session?.snippetLang;
+  return isSnippetLanguage(chosen) ? chosen : 'html';
+}
+
 /** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
 function authUser(user: User): AuthUser {
   return {
@@ -77,9 +85,11 @@ function authUser(user: User): AuthUser {
 
 /** Spec §3 "Shared page data", for a visitor (accounts come with the auth module). */
 export function sharedPageData({
+  db,
   brandName,
   now = () => new Date(),
 }: SharedPageDataOptions): SharedPropsFactory {
+  const products = productsRepository(db);
   return (req): SharedPropsInput => ({
     auth: req.user ? { user: authUser(req.user) } : null,
     isImpersonating: false,
@@ -88,9 +98,20 @@ export function sharedPageData({
     // The same for every page: the client keeps it after the first visit.
     commandPalette: once(() => [...commandPaletteItems()]),
     preferredLanguage: 'en-US',
-    snippetLang: isSnippetLanguage(req.user?.snippet_lang) ? req.user.snippet_lang : 'html',
-    can: { purchaseAllAccess: true },
-    products: () => [],
+    snippetLang: snippetLanguage(req),
+    // All-access is for sale to anyone who does not hold it yet.
+    can: async () => ({ purchaseAllAccess: !(await req.entitlements()).allAccess }),
+    products: async () => {
+      const owned = await req.entitlements();
+      return (await products.all())
+        .filter((product) => product.type === 'components')
+        .map((product) => ({
+          id: product.id,
+          name: product.name,
+          url: `/components#product-${product.slug}`,
+          isLicensed: owned.has(product.slug),
+        }));
+    },
     allAccessPricing: null,
     tailwindVersion: '4.3',
     brandName,
