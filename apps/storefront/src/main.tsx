@@ -2,6 +2,7 @@ import { createInertiaApp } from '@inertiajs/react';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { layout, missingPage, pageModuleKey, title, withLinks, type PageModule } from './app';
 import './app.css';
+import { trackPageViews } from './lib/page-views';
 
 const pages = import.meta.glob<PageModule>('./pages/*.tsx');
 
@@ -18,6 +19,7 @@ void createInertiaApp({
     // The server renders the first visit; hydrate it, or render when SSR fell back.
     if (el.hasAttribute('data-server-rendered')) hydrateRoot(el, app);
     else createRoot(el).render(app);
+    trackPageViews();
   },
   // Spec §9: the progress indicator appears after a 250 ms delay.
   progress: { delay: 250, color: 'var(--color-brand-500)', showSpinner: false },

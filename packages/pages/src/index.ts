@@ -116,3 +116,9 @@ export {
   type FormatDateOptions,
   type FormattedDateProps,
 } from './prose/formatted-date';
+export {
+  PageViewsReportPage,
+  pageViewsReportPageTitle,
+  type PageViewsReportPageProps,
+  type PageViewsRow,
+} from './page-views-report/page-views-report-page';

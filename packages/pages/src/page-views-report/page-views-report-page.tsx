@@ -1,0 +1,48 @@
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@tessera/ui';
+
+export const pageViewsReportPageTitle = 'Page views';
+
+export type PageViewsRow = { path: string; views: number };
+
+export type PageViewsReportPageProps = {
+  /** The period the report covers, counted back from today. */
+  days: number;
+  rows: PageViewsRow[];
+  locale?: string;
+};
+
+/** For the store's operators: views per page, from our own first-party counter. */
+export function PageViewsReportPage({ days, rows, locale = 'en-US' }: PageViewsReportPageProps) {
+  const total = rows.reduce((sum, row) => sum + row.views, 0);
+  const number = new Intl.NumberFormat(locale);
+  return (
+    <div data-slot="page-views-report-page" className="max-w-4xl px-6 py-16 lg:px-8 mx-auto">
+      <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Page views</h1>
+      <p className="mt-2 text-sm/6 text-gray-600">
+        The last {days} days: {number.format(total)} views. Paths only, no visitor data.
+      </p>
+      {rows.length === 0 ? (
+        <p className="mt-10 text-sm/6 text-gray-600">No page views yet.</p>
+      ) : (
+        <Table className="mt-10">
+          <TableHeader>
+            <TableRow>
+              <TableHead>Page</TableHead>
+              <TableHead className="text-right">Views</TableHead>
+            </TableRow>
+          </TableHeader>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow key={row.path}>
+                <TableCell className="text-sm text-gray-900 font-mono">{row.path}</TableCell>
+                <TableCell className="text-right tabular-nums">
+                  {number.format(row.views)}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+    </div>
+  );
+}
