@@ -1,0 +1,21 @@
+import { resolve } from 'node:path';
+
+export const DEFAULT_BRAND = 'Tessera UI';
+
+/** Where the authored content lives: packages/catalog/content. */
+export const DEFAULT_CONTENT_DIR = resolve(import.meta.dirname, '../../content');
+
+export type ContentOptions = {
+  /** Root holding templates/, docs/, changelog/ and privacy/ (tests point it at fixtures). */
+  contentDir?: string;
+  /** Replaces `{{brand}}` in Markdown and YAML copy; the store's brand is configurable. */
+  brand?: string;
+};
+
+export function contentDirOf(options: ContentOptions | undefined): string {
+  return options?.contentDir ?? DEFAULT_CONTENT_DIR;
+}
+
+export function withBrand(text: string, options: ContentOptions | undefined): string {
+  return text.replaceAll('{{brand}}', options?.brand ?? DEFAULT_BRAND);
+}
