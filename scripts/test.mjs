@@ -75,6 +75,8 @@ step('server on pg + redis', () =>
     TEST_SESSION_STORE: 'redis',
   }),
 );
+// The catalogue: conversion fidelity, highlighting, previews, screenshots, content (Chromium).
+step('catalog', () => vitest('catalog', ['catalog']));
 step('stories', () => vitest('stories', ['storybook']));
 step('e2e', () => vitest('e2e', ['e2e']));
 finish(0);
