@@ -16,6 +16,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { entitlements } from './modules/licenses/middleware.ts';
+import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
@@ -106,6 +107,15 @@ export function buildApp(deps: AppDeps): Express {
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(analyticsRoutes({ db: services.database.db, now }));
   app.use(newsletterRoutes({ db: services.database.db, now }));
+  app.use(
+    contentRoutes({
+      brandName: config.brandName,
+      supportEmail: config.supportEmail,
+      issueTrackerUrl: config.issueTrackerUrl,
+      preload: config.isProduction,
+      onPreloadError: (error) => logger.error({ err: error }, 'Cannot render the content pages'),
+    }),
+  );
   if (services.mailer.outbox && isLoopbackUrl(config.appUrl)) {
     app.use(outboxRoutes(services.mailer.outbox));
   }

@@ -55,6 +55,10 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).optional(),
+    SUPPORT_EMAIL: z.email().default('support@tessera-ui.com'),
+    ISSUE_TRACKER_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .default('https://github.com/tessera-ui/tessera-ui/issues'),
     PASSWORD_HASH_COST: z
       .string()
       .regex(/^\d+$/, 'must be an integer (log2 of the scrypt cost N)')
@@ -130,6 +134,9 @@ export interface Config {
   /** Outgoing mail over SMTP when set; else the development outbox in `{dataDir}/mail`. */
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Sales, account and licence questions (the Support page). */
+  supportEmail: string;
+  issueTrackerUrl: string;
   /** log2 of scrypt's N. */
   passwordHashCost: number;
   /** Things worth a warning at boot that do not stop the start. */
@@ -208,6 +215,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND_NAME} <hello@tessera-ui.com>`,
     passwordHashCost: values.PASSWORD_HASH_COST,
+    supportEmail: values.SUPPORT_EMAIL,
+    issueTrackerUrl: values.ISSUE_TRACKER_URL,
     warnings,
   };
 }

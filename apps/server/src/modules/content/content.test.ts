@@ -1,0 +1,37 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { INERTIA, testApp } from '../../../test/helpers.ts';
+
+describe('content pages', () => {
+  it('serves the changelog newest first, as sanitised HTML', async () => {
+    const { app } = await testApp();
+    const page = (await request(app).get('/changelog').set(INERTIA)).body;
+    expect(page.component).toBe('Changelog');
+    const entries = page.props.entries as { anchor: string; date: string; html: string }[];
+    expect(entries.length).toBeGreaterThanOrEqual(10);
+    expect([...entries].sort((a, b) => b.date.localeCompare(a.date))).toEqual(entries);
+    expect(entries.map((entry) => entry.html).join('')).not.toMatch(
+      /<script|onerror=|javascript:/i,
+    );
+  });
+
+  it('serves documentation pages by slug with the table of contents, 404 for an unknown one', async () => {
+    const { app } = await testApp();
+    const start = await request(app).get('/documentation');
+    expect(start.status).toBe(302);
+    const page = (await request(app).get(start.headers.location!).set(INERTIA)).body;
+    expect(page.component).toBe('Documentation');
+    expect(page.props.toc.length).toBeGreaterThan(0);
+    expect(page.props.html).toContain('<h');
+    expect((await request(app).get('/documentation/no-such-page').set(INERTIA)).status).toBe(404);
+  });
+
+  it('serves the privacy policy (last updated 2 November 2021) and the support page', async () => {
+    const { app } = await testApp({ env: { SUPPORT_EMAIL: 'help@example.com' } });
+    const privacy = (await request(app).get('/privacy-policy').set(INERTIA)).body;
+    expect(privacy.component).toBe('PrivacyPolicy');
+    expect(privacy.props.lastUpdated).toBe('2021-11-02');
+    const support = (await request(app).get('/support').set(INERTIA)).body;
+    expect(support.props.supportEmail).toBe('help@example.com');
+  });
+});

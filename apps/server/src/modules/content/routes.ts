@@ -1,0 +1,68 @@
+// The loaders alone: the package index also brings the build (Chromium, Tailwind).
+import { loadChangelog, type ChangelogEntry } from '@tessera/catalog/src/content/changelog.ts';
+import { loadDocumentation, type Documentation } from '@tessera/catalog/src/content/docs.ts';
+import { loadPrivacyPolicy, type PrivacyPolicy } from '@tessera/catalog/src/content/privacy.ts';
+import { Router } from 'express';
+
+export interface ContentSettings {
+  brandName: string;
+  supportEmail: string;
+  issueTrackerUrl: string;
+  /** Render the Markdown at start rather than on the first visit (production). */
+  preload?: boolean;
+  onPreloadError?: (error: unknown) => void;
+}
+
+interface Content {
+  changelog: ChangelogEntry[];
+  docs: Documentation;
+  privacy: PrivacyPolicy;
+}
+
+/**
+ * The changelog, documentation, privacy policy and support pages. Their Markdown is rendered
+ * (and sanitised, packages/catalog/src/content/markdown.ts) once, on first use.
+ */
+export function contentRoutes(settings: ContentSettings): Router {
+  let content: Promise<Content> | undefined;
+  const load = () =>
+    (content ??= (async () => {
+      const options = { brand: settings.brandName };
+      const [changelog, docs, privacy] = await Promise.all([
+        loadChangelog(options),
+        loadDocumentation(options),
+        loadPrivacyPolicy(options),
+      ]);
+      return { changelog, docs, privacy };
+    })());
+
+  if (settings.preload) load().catch((error: unknown) => settings.onPreloadError?.(error));
+
+  const router = Router();
+  router.get('/changelog', async (_req, res) => {
+    const { changelog } = await load();
+    return res.inertia('Changelog', { entries: changelog });
+  });
+  router.get('/documentation', async (_req, res) => {
+    const { docs } = await load();
+    const first = docs.toc[0];
+    res.redirect(first ? `/documentation/${first.slug}` : '/');
+  });
+  router.get('/documentation/:slug', async (req, res, next) => {
+    const { docs } = await load();
+    const page = docs.pages.find((candidate) => candidate.slug === req.params.slug);
+    if (!page) return next();
+    return res.inertia('Documentation', { ...page, toc: docs.toc });
+  });
+  router.get('/privacy-policy', async (_req, res) => {
+    const { privacy } = await load();
+    return res.inertia('PrivacyPolicy', privacy);
+  });
+  router.get('/support', (_req, res) =>
+    res.inertia('Support', {
+      supportEmail: settings.supportEmail,
+      issueTrackerUrl: settings.issueTrackerUrl,
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,41 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startStore, type RunningStore } from './support/store';
+
+let store: RunningStore;
+let browser: Browser;
+
+beforeAll(async () => {
+  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+describe('the content pages', () => {
+  it('subscribes a reader to the changelog and shows the thank-you page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${store.url}/changelog`);
+    await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+    expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(10);
+    await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL(`${store.url}/newsletter/thank-you`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    await page.close();
+  });
+
+  it('renders the privacy policy and a documentation page on the server', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/privacy-policy`);
+    expect(await page.getByText(/2 November 2021|November 2, 2021/).count()).toBeGreaterThan(0);
+    await page.goto(`${store.url}/documentation`);
+    expect(page.url()).toMatch(/\/documentation\/[\w-]+$/);
+    expect(await page.getByRole('navigation').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+});
