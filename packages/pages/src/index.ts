@@ -122,3 +122,62 @@ export {
   type PageViewsReportPageProps,
   type PageViewsRow,
 } from './page-views-report/page-views-report-page';
+
+export type {
+  BlackFridayOffer,
+  CatalogCategory,
+  CatalogComponent,
+  CatalogLink,
+  CatalogProductSection,
+  ComponentSnippet,
+  ComponentViewType,
+  FeaturedProduct,
+  Money,
+  PlaygroundComponent,
+  Subcategory,
+  SubcategorySummary,
+  TemplateDetail,
+  TemplateFaqEntry,
+  TemplateSummary,
+  TemplateTechnology,
+} from './catalog/types';
+export { CategoryCard, componentCountLabel, type CategoryCardProps } from './catalog/category-card';
+export { LOCKED_DESCRIPTION, LockBadge } from './catalog/lock-badge';
+export {
+  ComponentView,
+  DEFAULT_PRICING_URL,
+  getTheCodeLabel,
+  type ComponentViewProps,
+} from './component-view/component-view';
+export {
+  clampPreviewWidth,
+  PREVIEW_BREAKPOINT,
+  PREVIEW_MIN_WIDTH,
+  PREVIEW_RESIZE_STEP,
+  ResizablePreview,
+} from './component-view/resizable-preview';
+export {
+  isBodyHeightMessage,
+  useBodyHeight,
+  type BodyHeightMessage,
+} from './component-view/use-body-height';
+export { CODE_FOLD_LINES } from './component-view/code-block';
+export {
+  ComponentsPage,
+  componentsPageTitle,
+  type ComponentsPageProps,
+} from './components-page/components-page';
+export {
+  archivedExamplesUrl,
+  ComponentCategoryPage,
+  componentCategoryPageTitle,
+} from './component-category/component-category-page';
+export { PreviewPage, previewPageTitle } from './preview-page/preview-page';
+export { TemplatesPage, templatesPageTitle } from './templates/templates-page';
+export { TemplatePage, templatePageTitle } from './template/template-page';
+export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
+export { FaqDisclosure } from './faq/faq-disclosure';
+export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-section/pricing-section';
+export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
+export { HomeComponentTabs } from './home/home-component-tabs';
+export { TemplateCarousel } from './home/template-carousel';

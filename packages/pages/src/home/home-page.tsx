@@ -1,7 +1,12 @@
 import { buttonVariants, Link } from '@tessera/ui';
-import type { VersionPrefix } from '../shared/shared-page-data';
+import type { BlackFridayOffer, FeaturedProduct, TemplateSummary } from '../catalog/types';
+import { PricingSection } from '../pricing-section/pricing-section';
+import type { AllAccessPricing, VersionPrefix } from '../shared/shared-page-data';
+import { BlackFridayBanner } from './black-friday-banner';
+import { HomeComponentTabs } from './home-component-tabs';
 import { HomeHero } from './home-hero';
 import { HomeResources } from './home-resources';
+import { TemplateCarousel } from './template-carousel';
 
 /** The page's own <title>; the container adds the brand suffix. */
 export const homePageTitle = 'Tailwind CSS components and templates';
@@ -12,22 +17,47 @@ export type HomePageProps = {
   versionPrefix?: VersionPrefix;
   /** The shared `tailwindVersion`, shown in the hero. */
   tailwindVersion?: string;
+  /** The Black Friday bundle while it runs; shown only to users who can buy all-access. */
+  blackFriday?: BlackFridayOffer | null;
+  /** The component tabs: a few subcategories of each product. */
+  featuredProducts?: FeaturedProduct[];
+  /** The template carousel. */
+  templates?: TemplateSummary[];
+  /** The shared `allAccessPricing`; the pricing section needs it. */
+  allAccessPricing?: AllAccessPricing;
+  teamPricing?: AllAccessPricing | null;
+  /** The shared `preferredLanguage`, for prices. */
+  locale?: string;
 };
 
 export function HomePage({
   canPurchaseAllAccess,
   versionPrefix = '',
   tailwindVersion,
+  blackFriday = null,
+  featuredProducts = [],
+  templates = [],
+  allAccessPricing,
+  teamPricing,
+  locale,
 }: HomePageProps) {
   const componentsHref = `${versionPrefix}/components`;
   const documentationHref = `${versionPrefix}/documentation`;
   return (
     <div data-slot="home-page">
+      {canPurchaseAllAccess && blackFriday ? (
+        <BlackFridayBanner offer={blackFriday} locale={locale} />
+      ) : null}
       {canPurchaseAllAccess ? (
         <HomeHero componentsHref={componentsHref} tailwindVersion={tailwindVersion} />
       ) : (
         <WelcomeBack componentsHref={componentsHref} documentationHref={documentationHref} />
       )}
+      <HomeComponentTabs products={featuredProducts} versionPrefix={versionPrefix} />
+      <TemplateCarousel templates={templates} />
+      {canPurchaseAllAccess && allAccessPricing ? (
+        <PricingSection personal={allAccessPricing} team={teamPricing} locale={locale} />
+      ) : null}
       <HomeResources documentationHref={documentationHref} />
     </div>
   );

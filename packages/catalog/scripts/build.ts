@@ -1,0 +1,40 @@
+// Builds the catalogue into packages/catalog/dist (pnpm --filter @tessera/catalog build):
+//   node scripts/build.ts [--out dist] [--cache .cache] [--no-screenshots] [--pages 3]
+//                         [--content content] [--overrides overrides]
+// Exits 1 naming every component whose conversion is not faithful.
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildCatalog, CatalogBuildError } from '../src/pipeline/build.ts';
+import { disposeHighlighter } from '../src/pipeline/highlight.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const { values } = parseArgs({
+  options: {
+    out: { type: 'string', default: resolve(root, 'dist') },
+    cache: { type: 'string', default: resolve(root, '.cache') },
+    'no-screenshots': { type: 'boolean', default: false },
+    pages: { type: 'string', default: '3' },
+    content: { type: 'string', default: resolve(root, 'content') },
+    overrides: { type: 'string', default: resolve(root, 'overrides') },
+  },
+});
+
+try {
+  await buildCatalog({
+    outDir: resolve(values.out),
+    cacheDir: resolve(values.cache),
+    screenshots: !values['no-screenshots'],
+    pages: Number(values.pages),
+    contentDir: resolve(values.content),
+    overridesDir: resolve(values.overrides),
+    // Only the package's own cache is pruned; a cache shared with other content is left alone.
+    prune: resolve(values.content) === resolve(root, 'content'),
+  });
+} catch (error) {
+  if (error instanceof CatalogBuildError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else throw error;
+} finally {
+  await disposeHighlighter();
+}

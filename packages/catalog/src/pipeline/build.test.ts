@@ -1,0 +1,383 @@
+import { execFile } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { buildCatalog, CatalogBuildError } from './build.ts';
+import { CATALOG_ROOT, CONTENT_DIR, loadCatalog } from './load.ts';
+import { pngSize } from './screenshots.ts';
+import {
+  buildRealCatalog,
+  componentSource,
+  metadataFiles,
+  temporaryDirectory,
+  writeTree,
+} from './testing.ts';
+import type { RealBuild } from './testing.ts';
+import type { CatalogJson, CodeJson, ComponentJson } from './types.ts';
+
+const source = loadCatalog();
+let real: RealBuild;
+const printed: string[] = [];
+
+beforeAll(async () => {
+  const outDir = temporaryDirectory('dist');
+  const result = await buildCatalog({
+    outDir,
+    cacheDir: join(CATALOG_ROOT, '.cache'),
+    screenshots: true,
+    log: (line) => printed.push(line),
+  });
+  real = { ...result, outDir };
+});
+
+const allComponents = (catalog: CatalogJson): ComponentJson[] =>
+  catalog.products.flatMap((product) =>
+    product.categories.flatMap((category) =>
+      category.subcategories.flatMap((subcategory) => subcategory.components),
+    ),
+  );
+
+describe('the real catalogue build', () => {
+  test('writes catalog.json with the server contract and no code', () => {
+    const catalog = JSON.parse(
+      readFileSync(join(real.outDir, 'catalog.json'), 'utf8'),
+    ) as CatalogJson;
+    expect(catalog).toEqual(real.catalog);
+    expect(catalog.generatedFrom).toMatch(/^[0-9a-f]{64}$/);
+    expect(catalog.products.map((product) => product.slug).sort()).toEqual([
+      'application-ui',
+      'ecommerce',
+      'marketing',
+    ]);
+    for (const product of catalog.products) {
+      expect(product.url).toBe(`/components#product-${product.slug}`);
+      for (const category of product.categories) {
+        for (const subcategory of category.subcategories) {
+          expect(subcategory.url).toBe(
+            `/components/${product.slug}/${category.slug}/${subcategory.slug}`,
+          );
+          expect(subcategory.introduction.length).toBeGreaterThan(0);
+          const current = subcategory.components.filter((component) => !component.archived);
+          expect(subcategory.componentCount).toBe(current.length);
+          expect(subcategory.hasArchived).toBe(current.length < subcategory.components.length);
+          expect(subcategory.isNew).toBe(
+            subcategory.components.some((component) => component.isNew),
+          );
+          expect(subcategory.thumbnailUrl).toBe(current[0]?.smallScreenshotUrl ?? null);
+        }
+      }
+    }
+    const components = allComponents(catalog);
+    expect(components).toHaveLength(source.components.length);
+    for (const component of components) {
+      expect(Object.keys(component).sort()).toEqual(
+        [
+          'uuid',
+          'slug',
+          'name',
+          'order',
+          'isNew',
+          'archived',
+          'requiresJavaScript',
+          'imageCreditsHtml',
+          'smallWidth',
+          'smallHeight',
+          'largeWidth',
+          'largeHeight',
+          'smallScreenshotUrl',
+          'largeScreenshotUrl',
+        ].sort(),
+      );
+      expect(component.smallScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-sm.png`);
+      expect(component.largeScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-lg.png`);
+    }
+    expect(components.filter((component) => component.requiresJavaScript)).toHaveLength(10);
+    expect(components.filter((component) => component.archived)).toHaveLength(16);
+    expect(components.some((component) => component.imageCreditsHtml?.includes('Tessera UI'))).toBe(
+      true,
+    );
+    const text = JSON.stringify(catalog);
+    expect(text).not.toContain('snippet');
+    expect(text).not.toContain('className');
+  });
+
+  test('writes highlighted HTML, React and Vue code for every component', () => {
+    for (const component of source.components) {
+      const code = JSON.parse(
+        readFileSync(join(real.outDir, 'code', `${component.uuid}.json`), 'utf8'),
+      ) as CodeJson;
+      expect(code.snippets.map(({ language, label }) => `${language}:${label}`)).toEqual([
+        'html:HTML',
+        'react:React',
+        'vue:Vue',
+      ]);
+      for (const snippet of code.snippets) {
+        expect(snippet.highlight).toMatch(/^<pre class="shiki github-light"[^>]*><code>/);
+        expect(snippet.highlight).toMatch(/<span style="color:#[0-9A-Fa-f]{6}">/);
+      }
+      const [html, react, vue] = code.snippets;
+      expect(html!.snippet).toBe(component.html.trim() + '\n');
+      expect(vue!.snippet).toMatch(/^(<script setup lang="ts">[\s\S]*)?<template>\n/);
+      if (component.meta.requiresJavaScript) {
+        expect(react!.snippet).toBe(component.overrides.react!.source);
+        expect(vue!.snippet).toBe(component.overrides.vue!.source);
+      } else {
+        expect(react!.snippet).toMatch(/^export default function [A-Z]\w*\(\) \{\n {2}return \(\n/);
+      }
+    }
+  });
+
+  test('writes standalone previews with compiled CSS, no CDN, and a BODY_HEIGHT reporter', () => {
+    for (const component of source.components) {
+      const preview = readFileSync(join(real.outDir, 'previews', `${component.uuid}.html`), 'utf8');
+      expect(preview.startsWith('<!doctype html>')).toBe(true);
+      expect(preview).toContain(
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      );
+      expect(preview).toMatch(/<style>\/\*! tailwindcss v4\.\d+\.\d+/);
+      expect(preview).not.toMatch(/cdn\.|unpkg|jsdelivr|<link[^>]+stylesheet|<script[^>]+src=/);
+      expect(preview).toContain(`const name = ${JSON.stringify(component.uuid)};`);
+      expect(preview).toContain('parent.postMessage({ type: "BODY_HEIGHT", name, height }, \'*\')');
+      expect(preview).toContain(component.html.trim());
+      expect(preview.includes('<script>\n    (() => {')).toBe(component.meta.requiresJavaScript);
+    }
+    // Only the classes a component uses are compiled in.
+    const button = source.components.find((component) =>
+      component.path.endsWith('elements/buttons/primary'),
+    )!;
+    const css = readFileSync(join(real.outDir, 'previews', `${button.uuid}.html`), 'utf8');
+    expect(css).toContain('.bg-indigo-600');
+    expect(css).not.toContain('.grid-cols-7');
+  });
+
+  test('writes small and large screenshots with the recorded widths and heights', () => {
+    for (const component of allComponents(real.catalog)) {
+      const small = pngSize(
+        readFileSync(join(real.outDir, 'screenshots', `${component.uuid}-sm.png`)),
+      );
+      const large = pngSize(
+        readFileSync(join(real.outDir, 'screenshots', `${component.uuid}-lg.png`)),
+      );
+      expect(small).toEqual({ width: component.smallWidth, height: component.smallHeight });
+      expect(large).toEqual({ width: component.largeWidth, height: component.largeHeight });
+      expect(small.width).toBe(375);
+      expect(large.width).toBe(1280);
+      expect(small.height).toBeGreaterThan(20);
+      expect(large.height).toBeGreaterThan(20);
+    }
+  });
+
+  test('copies the catalogue images', () => {
+    for (const product of ['application-ui', 'ecommerce', 'marketing']) {
+      expect(readdirSync(join(real.outDir, 'images', product)).sort()).toEqual(
+        readdirSync(join(CONTENT_DIR, 'images', product)).sort(),
+      );
+    }
+  });
+
+  test('prints counts per product, category and subcategory, with timings and cache use', () => {
+    const table = printed.join('\n');
+    expect(printed[0]).toMatch(/^Product \/ category \/ subcategory\s+components\s+archived$/);
+    for (const product of real.catalog.products) {
+      expect(table).toMatch(new RegExp(`^${product.name}\\s+\\d+\\s+\\d+$`, 'm'));
+      for (const category of product.categories) {
+        for (const subcategory of category.subcategories) {
+          const archived = subcategory.components.length - subcategory.componentCount;
+          expect(table).toMatch(
+            new RegExp(
+              `^ {4}${subcategory.name}\\s+${subcategory.componentCount}\\s+${archived}$`,
+              'm',
+            ),
+          );
+        }
+      }
+    }
+    expect(table).toMatch(/^Total\s+198\s+16$/m);
+    expect(table).toMatch(
+      /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
+    );
+    expect(table).toMatch(/\d+ from cache/);
+  });
+
+  test('a second build comes entirely from the cache and writes identical output', async () => {
+    const second = await buildRealCatalog({ screenshots: true });
+    expect(second.stats).toMatchObject({
+      converted: 0,
+      convertedFromCache: source.components.length,
+      screenshotsTaken: 0,
+      screenshotsFromCache: source.components.length,
+    });
+    expect(second.catalog).toEqual(real.catalog);
+    for (const component of source.components.slice(0, 40)) {
+      for (const file of [
+        `code/${component.uuid}.json`,
+        `previews/${component.uuid}.html`,
+        `screenshots/${component.uuid}-sm.png`,
+      ]) {
+        expect(
+          readFileSync(join(second.outDir, file)).equals(readFileSync(join(real.outDir, file))),
+          file,
+        ).toBe(true);
+      }
+    }
+  });
+});
+
+describe('caching and failures on a small catalogue', () => {
+  const button =
+    '<div class="p-4"><button type="button" class="rounded-md bg-indigo-600 px-3 py-2 text-white">Save</button></div>';
+  const card =
+    '<div class="rounded-lg bg-white p-6 shadow-sm"><h3 class="text-base font-semibold">Plan</h3></div>';
+
+  test('rebuilds only the component that changed', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(button, {
+        name: 'Button',
+        order: 1,
+      }),
+      'components/kit/forms/inputs/card.html': componentSource(card, {
+        name: 'Card',
+        order: 2,
+        new: true,
+      }),
+    });
+    const cacheDir = temporaryDirectory('cache');
+    const build = () =>
+      buildCatalog({
+        outDir: temporaryDirectory('dist'),
+        cacheDir,
+        contentDir: content,
+        screenshots: true,
+        log: () => {},
+      });
+
+    const cold = await build();
+    expect(cold.stats).toMatchObject({
+      converted: 2,
+      convertedFromCache: 0,
+      screenshotsTaken: 2,
+      screenshotsFromCache: 0,
+    });
+    const warm = await build();
+    expect(warm.stats).toMatchObject({
+      converted: 0,
+      convertedFromCache: 2,
+      screenshotsTaken: 0,
+      screenshotsFromCache: 2,
+    });
+
+    writeFileSync(
+      join(content, 'components/kit/forms/inputs/card.html'),
+      componentSource(card.replace('Plan', 'Team plan'), { name: 'Card', order: 2, new: true }),
+    );
+    const changed = await build();
+    expect(changed.stats).toMatchObject({
+      converted: 1,
+      convertedFromCache: 1,
+      screenshotsTaken: 1,
+      screenshotsFromCache: 1,
+    });
+    const subcategory = changed.catalog.products[0]!.categories[0]!.subcategories[0]!;
+    expect(subcategory).toMatchObject({ componentCount: 2, isNew: true, hasArchived: false });
+    expect(subcategory.components.map((component) => component.smallWidth)).toEqual([375, 375]);
+  });
+
+  test('a cold rebuild reproduces the same output byte for byte', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+      'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
+    });
+    const build = async () => {
+      const outDir = temporaryDirectory('dist');
+      await buildCatalog({
+        outDir,
+        cacheDir: temporaryDirectory('cache'),
+        contentDir: content,
+        screenshots: true,
+        log: () => {},
+      });
+      return outDir;
+    };
+    const [first, second] = [await build(), await build()];
+    const files = (dir: string) =>
+      readdirSync(dir, { recursive: true, encoding: 'utf8' })
+        .filter((file) => /\.(json|html|png)$/.test(file))
+        .sort();
+    expect(files(second)).toEqual(files(first));
+    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(4);
+    for (const file of files(first)) {
+      expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(
+        true,
+      );
+    }
+  });
+
+  test('an unfaithful override fails the build naming the component', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+    });
+    const overrides = writeTree(temporaryDirectory('overrides'), {
+      'kit/forms/inputs/button.react.tsx':
+        'export default function Button() {\n  return <div className="p-4"><button type="submit">Save</button></div>\n}\n',
+    });
+    const error = await buildCatalog({
+      outDir: temporaryDirectory('dist'),
+      cacheDir: temporaryDirectory('cache'),
+      contentDir: content,
+      overridesDir: overrides,
+      screenshots: false,
+      log: () => {},
+    }).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CatalogBuildError);
+    const { failures, message } = error as CatalogBuildError;
+    expect(failures.map((failure) => failure.component)).toEqual(['kit/forms/inputs/button']);
+    expect(message).toContain('kit/forms/inputs/button: the React snippet is not faithful');
+  });
+
+  test('the build command exits non-zero naming the component', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/palette.html': componentSource(
+        '<div><input id="palette-input" type="text"><script>document.getElementById("palette-input").focus()</script></div>',
+        { name: 'Palette', requiresJavaScript: true },
+      ),
+      'components/kit/forms/inputs/stray.html': componentSource(
+        '<div><script>go()</script></div>',
+        { name: 'Stray' },
+      ),
+    });
+    const script = resolve(CATALOG_ROOT, 'scripts/build.ts');
+    const result = await promisify(execFile)(
+      process.execPath,
+      [
+        script,
+        '--content',
+        content,
+        '--out',
+        temporaryDirectory('dist'),
+        '--cache',
+        temporaryDirectory('cache'),
+        '--no-screenshots',
+      ],
+      { cwd: CATALOG_ROOT },
+    ).then(
+      () => ({ code: 0, stderr: '' }),
+      (caught: { code: number; stderr: string }) => caught,
+    );
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('2 component(s) failed to build');
+    expect(result.stderr).toContain(
+      'kit/forms/inputs/palette: requires JavaScript, so its react and vue version must be completed by hand',
+    );
+    expect(result.stderr).toContain(
+      'kit/forms/inputs/stray: has a <script> but is not marked requiresJavaScript',
+    );
+  });
+});

@@ -1,0 +1,368 @@
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createCache, hashParts, PIPELINE_VERSION, toolFingerprint } from './cache.ts';
+import type { Cache } from './cache.ts';
+import { checkSnippet, FidelityError } from './fidelity.ts';
+import { highlight } from './highlight.ts';
+import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
+import type { ComponentEntry } from './load.ts';
+import { buildPreview } from './preview.ts';
+import { formatSummary } from './report.ts';
+import { launchScreenshotter } from './screenshots.ts';
+import type { Screenshotter } from './screenshots.ts';
+import { componentNameFromSlug, htmlToReact } from './to-react.ts';
+import { htmlToVue } from './to-vue.ts';
+import type { CatalogJson, CodeJson, ComponentJson, Snippet, SubcategoryJson } from './types.ts';
+
+export type BuildOptions = {
+  /** Where catalog.json, code/, previews/, screenshots/ and images/ are written. */
+  outDir: string;
+  /** The content-hash cache (packages/catalog/.cache by default in the CLI). */
+  cacheDir: string;
+  /** Render PNGs with Chromium. Without, dimensions come from the cache or are null. */
+  screenshots: boolean;
+  log?: (line: string) => void;
+  contentDir?: string;
+  overridesDir?: string;
+  /** Chromium pages working in parallel. */
+  pages?: number;
+  /** Delete cache entries this build did not use. */
+  prune?: boolean;
+};
+
+export type BuildStats = {
+  components: number;
+  /** Components converted, checked, highlighted and previewed in this run (cache misses). */
+  converted: number;
+  convertedFromCache: number;
+  screenshotsTaken: number;
+  screenshotsFromCache: number;
+  timings: {
+    load: number;
+    convert: number;
+    highlight: number;
+    previews: number;
+    screenshots: number;
+    total: number;
+  };
+};
+
+export type BuildResult = { catalog: CatalogJson; stats: BuildStats };
+
+export type BuildFailure = { component: string; message: string };
+
+/** The build could not produce a faithful catalogue; `failures` names every broken component. */
+export class CatalogBuildError extends Error {
+  override name = 'CatalogBuildError';
+  failures: BuildFailure[];
+
+  constructor(failures: BuildFailure[]) {
+    super(
+      `${failures.length} component(s) failed to build:\n${failures.map((failure) => `  - ${failure.message}`).join('\n')}`,
+    );
+    this.failures = failures;
+  }
+}
+
+/** What the conversion step caches per component. */
+type ConvertedEntry = {
+  snippets: Snippet[];
+  preview: string;
+};
+
+type ShotEntry = {
+  smallWidth: number;
+  smallHeight: number;
+  largeWidth: number;
+  largeHeight: number;
+};
+
+const IMAGE_REFERENCE = /\/images\/catalog\/([a-z0-9-]+\/[A-Za-z0-9._-]+)/g;
+
+function escapeHtml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** Validates what the converter relies on before converting. */
+function checkAuthoringRules(component: ComponentEntry): void {
+  const hasScript = /<script[\s>]/i.test(component.html);
+  if (hasScript && !component.meta.requiresJavaScript) {
+    throw new Error(`${component.path}: has a <script> but is not marked requiresJavaScript`);
+  }
+  if (component.meta.requiresJavaScript) {
+    const missing = (['react', 'vue'] as const).filter(
+      (language) => !component.overrides[language],
+    );
+    if (missing.length > 0) {
+      throw new Error(
+        `${component.path}: requires JavaScript, so its ${missing.join(' and ')} version must be completed by hand in overrides/${component.path}${missing[0] === 'react' ? '.react.tsx' : '.vue'}`,
+      );
+    }
+  }
+}
+
+async function convertComponent(
+  component: ComponentEntry,
+  timings: BuildStats['timings'],
+): Promise<ConvertedEntry> {
+  checkAuthoringRules(component);
+  let started = performance.now();
+  const react =
+    component.overrides.react?.source ??
+    htmlToReact(component.html, {
+      componentName: componentNameFromSlug(component.slug),
+      file: component.path,
+    });
+  const vue =
+    component.overrides.vue?.source ?? htmlToVue(component.html, { file: component.path });
+  const options = { component: component.path, dropScripts: component.meta.requiresJavaScript };
+  await checkSnippet('react', react, component.html, options);
+  await checkSnippet('vue', vue, component.html, options);
+  timings.convert += performance.now() - started;
+
+  started = performance.now();
+  const html = component.html.trim() + '\n';
+  const snippets: Snippet[] = [
+    { language: 'html', label: 'HTML', snippet: html, highlight: await highlight(html, 'html') },
+    {
+      language: 'react',
+      label: 'React',
+      snippet: react,
+      highlight: await highlight(react, component.overrides.react ? 'tsx' : 'jsx'),
+    },
+    { language: 'vue', label: 'Vue', snippet: vue, highlight: await highlight(vue, 'vue') },
+  ];
+  timings.highlight += performance.now() - started;
+
+  started = performance.now();
+  const preview = await buildPreview({
+    uuid: component.uuid,
+    name: component.meta.name,
+    html: component.html,
+  });
+  timings.previews += performance.now() - started;
+  return { snippets, preview };
+}
+
+function imageFingerprint(html: string, imagesDir: string): string[] {
+  const parts: string[] = [];
+  for (const match of new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))) {
+    const file = join(imagesDir, match);
+    parts.push(match, existsSync(file) ? hashParts(readFileSync(file)) : 'missing');
+  }
+  return parts;
+}
+
+/**
+ * Builds the catalogue: for every component a React and a Vue snippet (generated and proven
+ * faithful, or hand-completed overrides checked against the HTML), Shiki-highlighted code,
+ * a standalone preview document and small/large screenshots. Unchanged components come from
+ * the cache. Throws CatalogBuildError naming every component that fails.
+ */
+export async function buildCatalog(options: BuildOptions): Promise<BuildResult> {
+  const log = options.log ?? ((line: string) => console.log(line));
+  const contentDir = resolve(options.contentDir ?? CONTENT_DIR);
+  const imagesDir = join(contentDir, 'images');
+  const outDir = resolve(options.outDir);
+  const cache: Cache = createCache(resolve(options.cacheDir));
+  const started = performance.now();
+  const timings: BuildStats['timings'] = {
+    load: 0,
+    convert: 0,
+    highlight: 0,
+    previews: 0,
+    screenshots: 0,
+    total: 0,
+  };
+  const source = loadCatalog({ contentDir, overridesDir: options.overridesDir ?? OVERRIDES_DIR });
+  timings.load = performance.now() - started;
+
+  for (const dir of ['code', 'previews', 'screenshots', 'images']) {
+    rmSync(join(outDir, dir), { recursive: true, force: true });
+    mkdirSync(join(outDir, dir), { recursive: true });
+  }
+  rmSync(join(outDir, 'catalog.json'), { force: true });
+
+  const stats: BuildStats = {
+    components: source.components.length,
+    converted: 0,
+    convertedFromCache: 0,
+    screenshotsTaken: 0,
+    screenshotsFromCache: 0,
+    timings,
+  };
+  const failures: BuildFailure[] = [];
+  const shots = new Map<string, ShotEntry | null>();
+  const componentKeys: string[] = [];
+  let screenshotter: Promise<Screenshotter> | undefined;
+  let screenshotStart: number | undefined;
+  let screenshotEnd = 0;
+  const pendingShots: Array<Promise<void>> = [];
+  const tools = toolFingerprint();
+
+  const shoot = (component: ComponentEntry, preview: string) => {
+    const key = hashParts(
+      String(PIPELINE_VERSION),
+      tools,
+      preview,
+      ...imageFingerprint(component.html, imagesDir),
+    );
+    const small = join(outDir, 'screenshots', `${component.uuid}-sm.png`);
+    const large = join(outDir, 'screenshots', `${component.uuid}-lg.png`);
+    const cached = cache.readJson<ShotEntry>('screenshots', key);
+    if (
+      cached &&
+      cache.has('screenshots', key, '-sm.png') &&
+      cache.has('screenshots', key, '-lg.png')
+    ) {
+      cache.copyOut('screenshots', key, '-sm.png', small);
+      cache.copyOut('screenshots', key, '-lg.png', large);
+      shots.set(component.uuid, cached);
+      stats.screenshotsFromCache++;
+      return;
+    }
+    if (!options.screenshots) {
+      shots.set(component.uuid, null);
+      return;
+    }
+    screenshotter ??= launchScreenshotter({ imagesDir, pages: options.pages ?? 3 });
+    const shot = (async () => {
+      const shooter = await screenshotter!;
+      if (failures.length > 0) return; // the build fails anyway; do not spend Chromium time
+      screenshotStart ??= performance.now();
+      const pair = await shooter.shoot(component.uuid, preview);
+      screenshotEnd = performance.now();
+      const entry: ShotEntry = {
+        smallWidth: pair.smallSize.width,
+        smallHeight: pair.smallSize.height,
+        largeWidth: pair.largeSize.width,
+        largeHeight: pair.largeSize.height,
+      };
+      cache.writeFile('screenshots', key, '-sm.png', pair.small);
+      cache.writeFile('screenshots', key, '-lg.png', pair.large);
+      cache.writeJson('screenshots', key, entry);
+      writeFileSync(small, pair.small);
+      writeFileSync(large, pair.large);
+      shots.set(component.uuid, entry);
+      stats.screenshotsTaken++;
+    })();
+    // Awaited after the conversion loop; until then a failure must not count as unhandled.
+    shot.catch(() => {});
+    pendingShots.push(shot);
+  };
+
+  try {
+    for (const component of source.components) {
+      const key = hashParts(
+        String(PIPELINE_VERSION),
+        tools,
+        component.path,
+        component.source,
+        component.overrides.react?.source ?? '',
+        component.overrides.vue?.source ?? '',
+      );
+      componentKeys.push(key);
+      let entry = cache.readJson<ConvertedEntry>('components', key);
+      if (entry) stats.convertedFromCache++;
+      else {
+        try {
+          entry = await convertComponent(component, timings);
+        } catch (error) {
+          const message = error instanceof Error ? error.message : String(error);
+          failures.push({
+            component: component.path,
+            message:
+              error instanceof FidelityError || message.startsWith(component.path)
+                ? message
+                : `${component.path}: ${message}`,
+          });
+          continue;
+        }
+        cache.writeJson('components', key, entry);
+        stats.converted++;
+      }
+      const code: CodeJson = { snippets: entry.snippets };
+      writeFileSync(join(outDir, 'code', `${component.uuid}.json`), JSON.stringify(code));
+      writeFileSync(join(outDir, 'previews', `${component.uuid}.html`), entry.preview);
+      shoot(component, entry.preview);
+    }
+    await Promise.all(pendingShots);
+  } finally {
+    if (screenshotter)
+      await screenshotter.then(
+        (shooter) => shooter.close(),
+        () => {},
+      );
+  }
+  if (screenshotStart !== undefined) timings.screenshots = screenshotEnd - screenshotStart;
+  if (failures.length > 0) throw new CatalogBuildError(failures);
+
+  if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
+
+  const generatedFrom = hashParts(
+    String(PIPELINE_VERSION),
+    ...componentKeys,
+    ...Object.entries(source.metadata).flat(),
+    ...imageFingerprint(source.components.map((component) => component.html).join('\n'), imagesDir),
+  );
+  const catalog: CatalogJson = {
+    generatedFrom,
+    products: source.products.map((product) => ({
+      slug: product.slug,
+      name: product.name,
+      description: product.description,
+      url: `/components#product-${product.slug}`,
+      categories: product.categories.map((category) => ({
+        slug: category.slug,
+        name: category.name,
+        description: category.description,
+        subcategories: category.subcategories.map((subcategory): SubcategoryJson => {
+          const components = subcategory.components.map((component): ComponentJson => {
+            const shot = shots.get(component.uuid) ?? null;
+            return {
+              uuid: component.uuid,
+              slug: component.slug,
+              name: component.meta.name,
+              order: component.meta.order ?? null,
+              isNew: component.meta.new,
+              archived: component.meta.archived,
+              requiresJavaScript: component.meta.requiresJavaScript,
+              imageCreditsHtml: component.meta.imageCredits
+                ? escapeHtml(component.meta.imageCredits)
+                : null,
+              smallWidth: shot?.smallWidth ?? null,
+              smallHeight: shot?.smallHeight ?? null,
+              largeWidth: shot?.largeWidth ?? null,
+              largeHeight: shot?.largeHeight ?? null,
+              smallScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm.png`,
+              largeScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg.png`,
+            };
+          });
+          const current = components.filter((component) => !component.archived);
+          return {
+            slug: subcategory.slug,
+            name: subcategory.name,
+            description: subcategory.description,
+            introduction: subcategory.introduction,
+            url: `/components/${product.slug}/${category.slug}/${subcategory.slug}`,
+            thumbnailUrl: current[0]?.smallScreenshotUrl ?? null,
+            componentCount: current.length,
+            hasArchived: components.length > current.length,
+            isNew: components.some((component) => component.isNew),
+            components,
+          };
+        }),
+      })),
+    })),
+  };
+  writeFileSync(join(outDir, 'catalog.json'), JSON.stringify(catalog, null, 2) + '\n');
+  if (options.prune) cache.prune();
+
+  timings.total = performance.now() - started;
+  for (const line of formatSummary(catalog, stats)) log(line);
+  return { catalog, stats };
+}

@@ -1,0 +1,144 @@
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+
+/**
+ * Bump when the pipeline's output for the same input changes (converter, preview document,
+ * screenshot settings): every cached entry is then rebuilt.
+ */
+export const PIPELINE_VERSION = 1;
+
+const CATALOG_ROOT = resolve(import.meta.dirname, '../..');
+
+export const DEFAULT_CACHE_DIR = join(CATALOG_ROOT, '.cache');
+
+// Versions of the tools whose output is cached: upgrading one of them invalidates the cache.
+const TOOLS = [
+  'react',
+  'react-dom',
+  'vue',
+  '@vue/compiler-sfc',
+  '@vue/server-renderer',
+  'shiki',
+  'tailwindcss',
+  '@tailwindcss/node',
+  'esbuild',
+  'parse5',
+  'playwright-core',
+];
+
+let toolVersions: string | undefined;
+
+export function toolFingerprint(): string {
+  toolVersions ??= TOOLS.map((name) => {
+    const file = join(CATALOG_ROOT, 'node_modules', name, 'package.json');
+    const version = existsSync(file)
+      ? (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version
+      : 'missing';
+    return `${name}@${version}`;
+  }).join(',');
+  return toolVersions;
+}
+
+/** sha256 over the parts, length-prefixed so ["ab","c"] and ["a","bc"] differ. */
+export function hashParts(...parts: Array<string | Uint8Array>): string {
+  const hash = createHash('sha256');
+  for (const part of parts) {
+    const bytes = typeof part === 'string' ? Buffer.from(part) : part;
+    hash.update(`${bytes.length}:`);
+    hash.update(bytes);
+  }
+  return hash.digest('hex');
+}
+
+export type Cache = {
+  dir: string;
+  readJson<T>(kind: string, key: string): T | undefined;
+  writeJson(kind: string, key: string, value: unknown): void;
+  /** The path of a cached file (which may not exist yet). */
+  path(kind: string, key: string, suffix: string): string;
+  has(kind: string, key: string, suffix: string): boolean;
+  writeFile(kind: string, key: string, suffix: string, data: Uint8Array | string): void;
+  copyOut(kind: string, key: string, suffix: string, destination: string): void;
+  /** Deletes cached files this process neither read nor wrote. */
+  prune(): number;
+};
+
+/**
+ * A content-addressed cache on disk: `<dir>/<kind>/<key><suffix>`. Keys are hashes of every
+ * input of a step plus PIPELINE_VERSION and the tool versions, so an entry never goes stale;
+ * writes are atomic (temp file + rename), so concurrent builds can share a directory.
+ */
+export function createCache(dir: string = DEFAULT_CACHE_DIR): Cache {
+  const used = new Set<string>();
+  mkdirSync(dir, { recursive: true });
+  // Keep the cache out of version control without touching the repository's .gitignore.
+  const ignore = join(dir, '.gitignore');
+  if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
+
+  const path = (kind: string, key: string, suffix: string) => join(dir, kind, `${key}${suffix}`);
+
+  const writeAtomic = (file: string, data: Uint8Array | string) => {
+    mkdirSync(dirname(file), { recursive: true });
+    const temp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+    writeFileSync(temp, data);
+    renameSync(temp, file);
+    used.add(file);
+  };
+
+  return {
+    dir,
+    path,
+    readJson<T>(kind: string, key: string): T | undefined {
+      const file = path(kind, key, '.json');
+      if (!existsSync(file)) return undefined;
+      try {
+        const value = JSON.parse(readFileSync(file, 'utf8')) as T;
+        used.add(file);
+        return value;
+      } catch {
+        return undefined; // a torn or foreign file is a miss
+      }
+    },
+    writeJson(kind, key, value) {
+      writeAtomic(path(kind, key, '.json'), JSON.stringify(value));
+    },
+    has(kind, key, suffix) {
+      const file = path(kind, key, suffix);
+      if (!existsSync(file)) return false;
+      used.add(file);
+      return true;
+    },
+    writeFile(kind, key, suffix, data) {
+      writeAtomic(path(kind, key, suffix), data);
+    },
+    copyOut(kind, key, suffix, destination) {
+      const file = path(kind, key, suffix);
+      mkdirSync(dirname(destination), { recursive: true });
+      copyFileSync(file, destination);
+      used.add(file);
+    },
+    prune() {
+      let removed = 0;
+      for (const kind of readdirSync(dir, { withFileTypes: true })) {
+        if (!kind.isDirectory()) continue;
+        for (const name of readdirSync(join(dir, kind.name))) {
+          const file = join(dir, kind.name, name);
+          if (used.has(file) || name.endsWith('.tmp')) continue;
+          rmSync(file, { force: true });
+          removed++;
+        }
+      }
+      return removed;
+    },
+  };
+}

@@ -1,0 +1,161 @@
+import type { SnippetLanguage } from '../shared/shared-page-data';
+
+/**
+ * How the viewer may see a component (spec §2 Component view): `downloadable` gives the live
+ * preview and the code; `htmlPreview` the live preview only; `pngPreview` a screenshot only.
+ * The server decides per viewer: code and live HTML of a locked component never leave it.
+ */
+export type ComponentViewType = 'downloadable' | 'htmlPreview' | 'pngPreview';
+
+/** One language's code for a component, highlighted at build time (spec §3 Component snippets). */
+export type ComponentSnippet = {
+  language: SnippetLanguage;
+  /** What the language switch shows, e.g. 'React'. */
+  label: string;
+  /** Shiki's `<pre class="shiki">…</pre>`; trusted build output, rendered as HTML. */
+  highlight: string;
+  /** The raw source, what the copy button writes to the clipboard. */
+  snippet: string;
+};
+
+/** Spec §3 Component, as a page receives it. */
+export type CatalogComponent = {
+  uuid: string;
+  name: string;
+  archived: boolean;
+  isNew: boolean;
+  requiresJavaScript: boolean;
+  viewType: ComponentViewType;
+  /** The live preview document; null for `pngPreview`. */
+  previewUrl: string | null;
+  /**
+   * The preview document inline (spec §3 `iframeHtml`), rendered with `srcdoc` instead of
+   * loading `previewUrl`. Stories use it so screenshots never touch the network.
+   */
+  iframeHtml?: string | null;
+  /** The preview's height at the small (375px) and large (1280px) screenshot widths. */
+  smallHeight: number;
+  largeHeight: number;
+  smallWidth: number;
+  largeWidth: number;
+  smallScreenshotUrl: string;
+  largeScreenshotUrl: string;
+  /** Credits for photos or illustrations, as trusted HTML (may contain links). */
+  imageCreditsHtml: string | null;
+  /** Empty unless `viewType` is `downloadable`. */
+  snippets: ComponentSnippet[];
+};
+
+/** A subcategory as a card in the catalogue (spec §2 Category card). */
+export type SubcategorySummary = {
+  name: string;
+  description: string;
+  url: string;
+  /** A thumbnail at 560×380. */
+  imageUrl: string;
+  componentCount: number;
+  isNew: boolean;
+  /** The viewer gets PNG previews only until they buy the package. */
+  isLocked: boolean;
+};
+
+export type CatalogCategory = {
+  name: string;
+  subcategories: SubcategorySummary[];
+};
+
+/** One product's part of the catalogue, e.g. Marketing (spec §2 Components catalogue). */
+export type CatalogProductSection = {
+  name: string;
+  /** The section's id without '#', e.g. 'product-marketing'. */
+  anchor: string;
+  description: string;
+  categories: CatalogCategory[];
+};
+
+/** A product on the home page's component tabs: a few of its subcategories and a link to all. */
+export type FeaturedProduct = {
+  name: string;
+  /** The catalogue section's id, e.g. 'product-application-ui'. */
+  anchor: string;
+  description: string;
+  /** How many components the product has, for the 'Browse all' link. */
+  componentCount: number;
+  subcategories: SubcategorySummary[];
+};
+
+export type CatalogLink = { name: string; url: string };
+
+/** Spec §3 Subcategory: the props of the ComponentCategory page. */
+export type Subcategory = {
+  name: string;
+  description: string;
+  /** Two or three sentences shown to signed-out visitors under 'Tailwind CSS {name}'. */
+  introduction: string;
+  url: string;
+  category: CatalogLink & { product: CatalogLink };
+  components: CatalogComponent[];
+  /** Archived examples exist (shown with `?include=archived`). */
+  hasArchived: boolean;
+  /** The list includes the archived examples. */
+  showingArchived: boolean;
+};
+
+/** Spec §3 Playground component: a component with where it lives in the catalogue. */
+export type PlaygroundComponent = CatalogComponent & {
+  product: CatalogLink;
+  category: CatalogLink;
+  subcategory: CatalogLink;
+};
+
+/** Money in integer minor units plus an ISO 4217 currency (spec §3 Product price). */
+export type Money = { currency: string; amount: number };
+
+/** A template as the listing, the home carousel and the all-access page show it. */
+export type TemplateSummary = {
+  name: string;
+  slug: string;
+  /** What kind of template it is, e.g. 'Application UI kit'. */
+  type: string;
+  summary: string;
+  /** Displayed at 560×380 (spec §9). */
+  imageUrl: string;
+  url: string;
+  /** The listing's id for this template, without '#'. */
+  anchor: string;
+};
+
+export type TemplateTechnology = { name: string; version: string | null };
+
+export type TemplateFaqEntry = { question: string; answerHtml: string };
+
+/** Spec §3 Product (a template), as the Template page receives it. */
+export type TemplateDetail = TemplateSummary & {
+  descriptionHtml: string;
+  technologies: TemplateTechnology[];
+  faq: TemplateFaqEntry[];
+  /** Displayed at 1600×1280 (spec §9). */
+  bannerUrl: string;
+  /** Further screenshots, shown at the banner's proportions. */
+  images: { url: string; alt: string }[];
+  /** The live demo. */
+  previewUrl: string;
+  price: Money;
+  checkoutUrl: string;
+  /** Only for owners: where the zip is downloaded. */
+  downloadUrl: string | null;
+  isLicensed: boolean;
+};
+
+/** Spec §2 All-access Black Friday: the bundle of all-access and the design ebook. */
+export type BlackFridayOffer = {
+  /** The checkout path with the offer's id. */
+  checkoutUrl: string;
+  currency: string;
+  /** The bundle's regular price, struck through (minor units). */
+  retail: number;
+  /** The bundle price (minor units). */
+  price: number;
+  /** The last day of the offer, 'YYYY-MM-DD' (UTC). */
+  endsOn: string;
+};

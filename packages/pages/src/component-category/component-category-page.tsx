@@ -1,0 +1,105 @@
+import { Breadcrumbs, Link } from '@tessera/ui';
+import { ArchiveBoxIcon } from '../catalog/icons';
+import { componentCountLabel } from '../catalog/category-card';
+import type { Subcategory } from '../catalog/types';
+import { ComponentView } from '../component-view/component-view';
+import type { SnippetLanguage } from '../shared/shared-page-data';
+
+/** Spec §2: signed-out visitors read 'Tailwind CSS {name}'; signed-in users just the name. */
+export function componentCategoryPageTitle(
+  subcategory: Pick<Subcategory, 'name'>,
+  signedIn: boolean,
+): string {
+  return signedIn ? subcategory.name : `Tailwind CSS ${subcategory.name}`;
+}
+
+/** The subcategory's list with its archived examples (spec §7: GET with include=archived). */
+export function archivedExamplesUrl(url: string): string {
+  return `${url}?include=archived`;
+}
+
+export type ComponentCategoryPageProps = {
+  subcategory: Subcategory;
+  signedIn: boolean;
+  /** The shared `snippetLang`. */
+  snippetLang: SnippetLanguage;
+  /** The container PUTs /snippet-language, preserving scroll. */
+  onLanguageChange: (language: SnippetLanguage) => void;
+  /** Where 'Get the code' and 'Upgrade to get these components' lead. */
+  pricingUrl?: string;
+};
+
+/** Spec §2 Component subcategory page (the ComponentCategory page). */
+export function ComponentCategoryPage({
+  subcategory,
+  signedIn,
+  snippetLang,
+  onLanguageChange,
+  pricingUrl,
+}: ComponentCategoryPageProps) {
+  const { category } = subcategory;
+  return (
+    <div data-slot="component-category-page" className="max-w-7xl px-6 lg:px-8 mx-auto">
+      <header className="border-gray-900/10 pt-10 pb-10 sm:pt-12 border-b">
+        <Breadcrumbs
+          items={[
+            { label: category.product.name, href: category.product.url },
+            { label: category.name, href: category.url },
+            { label: subcategory.name },
+          ]}
+        />
+        <h1 className="mt-5 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
+          {componentCategoryPageTitle(subcategory, signedIn)}
+        </h1>
+        {signedIn ? (
+          <p className="mt-2 text-sm/6 text-gray-500">
+            {componentCountLabel(subcategory.components.length)}
+          </p>
+        ) : (
+          <p className="mt-4 max-w-3xl text-lg/8 text-gray-600 text-pretty">
+            {subcategory.introduction}
+          </p>
+        )}
+        {subcategory.showingArchived ? (
+          <p className="mt-6 gap-x-3 gap-y-1 bg-gray-50 px-4 py-3 text-sm/6 text-gray-700 ring-gray-900/5 flex flex-wrap items-center rounded-control ring-1">
+            <ArchiveBoxIcon className="size-5 text-gray-400 flex-none" />
+            <span>Archived examples are included: older versions, kept for existing projects.</span>
+            <Link
+              href={subcategory.url}
+              className="font-semibold text-brand-600 hover:text-brand-500"
+            >
+              Hide archived examples
+            </Link>
+          </p>
+        ) : null}
+      </header>
+      <ul role="list" className="space-y-20 py-10 sm:py-12">
+        {subcategory.components.map((component) => (
+          <li key={component.uuid}>
+            <ComponentView
+              component={component}
+              signedIn={signedIn}
+              snippetLang={snippetLang}
+              onLanguageChange={onLanguageChange}
+              pricingUrl={pricingUrl}
+            />
+          </li>
+        ))}
+      </ul>
+      {subcategory.hasArchived && !subcategory.showingArchived ? (
+        <div className="mb-16 gap-y-3 border-gray-900/10 pt-10 flex flex-col items-center border-t text-center">
+          <ArchiveBoxIcon className="size-6 text-gray-400" />
+          <p className="text-sm/6 text-gray-600">
+            Looking for an older version of one of these {subcategory.name.toLowerCase()}?
+          </p>
+          <Link
+            href={archivedExamplesUrl(subcategory.url)}
+            className="text-sm/6 font-semibold text-brand-600 hover:text-brand-500"
+          >
+            Show archived examples <span aria-hidden="true">&rarr;</span>
+          </Link>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { Button, cn } from '@tessera/ui';
+import { useId, useState } from 'react';
+import type { ComponentSnippet } from '../catalog/types';
+
+/** Code longer than this many lines starts folded (spec §2: code sections are foldable). */
+export const CODE_FOLD_LINES = 20;
+
+export function countLines(code: string): number {
+  return code.replace(/\n$/, '').split('\n').length;
+}
+
+export type CodeBlockProps = {
+  snippet: ComponentSnippet;
+  /** Names the code region, e.g. 'Simple centered, React code'. */
+  label: string;
+  className?: string;
+};
+
+/** Shiki-highlighted code, folded to {@link CODE_FOLD_LINES} lines with an expand button. */
+export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
+  const codeId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const foldable = countLines(snippet.snippet) > CODE_FOLD_LINES;
+  const collapsed = foldable && !expanded;
+  return (
+    <div
+      data-slot="code-block"
+      data-state={foldable ? (collapsed ? 'collapsed' : 'expanded') : undefined}
+      className={cn(
+        'rounded-xl ring-gray-900/10 relative overflow-hidden bg-[#24292e] ring-1',
+        className,
+      )}
+    >
+      <div
+        id={codeId}
+        role="region"
+        aria-label={label}
+        className={cn(
+          '[&_pre]:px-5 [&_pre]:py-4 [&_pre]:text-[0.8125rem]/6 [&_pre]:overflow-x-auto [&_pre]:font-mono [&_pre]:outline-none [&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:-outline-offset-2 [&_pre:focus-visible]:outline-brand-400',
+          collapsed && 'max-h-[31rem] overflow-hidden',
+        )}
+        // Shiki's output from the catalogue build: trusted, never user input.
+        dangerouslySetInnerHTML={{ __html: snippet.highlight }}
+      />
+      {foldable ? (
+        <div
+          className={cn(
+            'pb-4 flex justify-center',
+            collapsed &&
+              'inset-x-0 bottom-0 pt-24 absolute bg-linear-to-t from-[#24292e] from-40% to-[#24292e]/0',
+          )}
+        >
+          <Button
+            size="sm"
+            variant="secondary"
+            aria-expanded={expanded}
+            aria-controls={codeId}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? 'Collapse code' : 'Expand code'}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

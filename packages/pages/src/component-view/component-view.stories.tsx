@@ -1,0 +1,224 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
+import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
+import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
+import type { SnippetLanguage } from '../shared/shared-page-data';
+import { ComponentView, type ComponentViewProps } from './component-view';
+import { PREVIEW_MIN_WIDTH } from './resizable-preview';
+
+/** Keeps the chosen language in state, as the container does after PUT /snippet-language. */
+function InteractiveComponentView(props: ComponentViewProps) {
+  const [language, setLanguage] = useState<SnippetLanguage>(props.snippetLang ?? 'html');
+  return (
+    <ComponentView
+      {...props}
+      snippetLang={language}
+      onLanguageChange={(next) => {
+        setLanguage(next);
+        props.onLanguageChange?.(next);
+      }}
+    />
+  );
+}
+
+const meta = {
+  title: 'Pages/Catalogue/ComponentView',
+  component: ComponentView,
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <div className="max-w-7xl p-8 mx-auto">
+        <Story />
+      </div>
+    ),
+  ],
+  render: (args) => <InteractiveComponentView {...args} />,
+  args: {
+    component: ownerHeroComponents.simpleCentered,
+    signedIn: true,
+    snippetLang: 'html',
+    onLanguageChange: fn(),
+  },
+  beforeEach() {
+    // Headless Chromium denies clipboard access without a user permission prompt.
+    spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+  },
+} satisfies Meta<typeof ComponentView>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function frameSizedByDocument(canvasElement: HTMLElement, name: string) {
+  const frame = within(canvasElement).getByTitle(`${name} preview`);
+  await waitFor(() => expect(frame).toHaveAttribute('data-height-source', 'document'));
+  return frame;
+}
+
+export const Downloadable = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('tab', { name: 'Preview' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(canvas.getByRole('tab', { name: 'Code' })).toBeInTheDocument();
+    const frame = await frameSizedByDocument(canvasElement, 'Simple centered');
+    await expect(frame).toHaveAttribute('sandbox', 'allow-scripts');
+    await expect(
+      canvas.getByRole('separator', { name: 'Resize the Simple centered preview' }),
+    ).toHaveAttribute('aria-valuemin', String(PREVIEW_MIN_WIDTH));
+    await expect(canvas.queryByRole('link', { name: /get the code/i })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const CodeTab = {
+  args: { defaultTab: 'code' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = canvas.getByRole('region', { name: 'Simple centered, HTML code' });
+    await expect(code).toHaveTextContent('Invoices your clients actually pay on time');
+    const expand = canvas.getByRole('button', { name: 'Expand code' });
+    await expect(expand).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(expand);
+    await expect(canvas.getByRole('button', { name: 'Collapse code' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Collapse code' }));
+
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    const html = args.component.snippets.find((snippet) => snippet.language === 'html');
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(html?.snippet);
+    await expect(canvas.getByRole('status')).toHaveTextContent('Copied!');
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), {
+      timeout: 4000,
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const SwitchingLanguage = {
+  args: { defaultTab: 'code' },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('combobox', { name: 'Code language' }));
+    await userEvent.click(await canvas.findByRole('option', { name: 'React' }));
+    await expect(args.onLanguageChange).toHaveBeenCalledWith('react');
+    await expect(
+      canvas.getByRole('region', { name: 'Simple centered, React code' }),
+    ).toHaveTextContent('export default function Example()');
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const VueCode = {
+  args: { defaultTab: 'code', snippetLang: 'vue' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('combobox', { name: 'Code language' })).toHaveTextContent('Vue');
+    await expect(
+      canvas.getByRole('region', { name: 'Simple centered, Vue code' }),
+    ).toHaveTextContent('<template>');
+  },
+} satisfies Story;
+
+export const ShortCodeNotFolded = {
+  args: { component: ownerHeroComponents.splitWithScreenshot, defaultTab: 'code' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('New', { selector: '[data-slot="badge"]' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Expand code' })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const ResizedToMinimum = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const handle = canvas.getByRole('separator', { name: 'Resize the Simple centered preview' });
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    handle.focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    const full = Number(handle.getAttribute('aria-valuemax'));
+    await expect(handle).toHaveAttribute('aria-valuenow', String(full - 16));
+    await userEvent.keyboard('{Home}');
+    await expect(handle).toHaveAttribute('aria-valuenow', String(PREVIEW_MIN_WIDTH));
+    const frame = canvas.getByTitle('Simple centered preview');
+    await waitFor(() => expect(frame.getBoundingClientRect().width).toBe(PREVIEW_MIN_WIDTH));
+    // The narrower document is taller; the frame follows its new BODY_HEIGHT.
+    await waitFor(() => expect(frame.getBoundingClientRect().height).toBeGreaterThan(600));
+    handle.blur();
+  },
+} satisfies Story;
+
+export const RequiresJavaScript = {
+  args: { component: ownerHeroComponents.withAppScreenshot },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Requires JavaScript')).toBeInTheDocument();
+    await frameSizedByDocument(canvasElement, 'With app screenshot');
+  },
+} satisfies Story;
+
+export const Archived = {
+  args: { component: ownerHeroComponents.simpleCenteredLegacy },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Archived')).toBeInTheDocument();
+    await frameSizedByDocument(canvasElement, 'Simple centered (2021)');
+  },
+} satisfies Story;
+
+export const HtmlPreviewSignedOut = {
+  args: { component: visitorHeroComponents.simpleCentered, signedIn: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('Preview', { selector: 'span' })).toBeInTheDocument();
+    await expect(canvas.queryByRole('tab')).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Get the code' })).toHaveAttribute(
+      'href',
+      '/all-access#pricing',
+    );
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+  },
+} satisfies Story;
+
+export const HtmlPreviewSignedIn = {
+  args: {
+    component: visitorHeroComponents.simpleCentered,
+    signedIn: true,
+    pricingUrl: '#pricing',
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('link', { name: 'Upgrade to get these components' }),
+    ).toHaveAttribute('href', '#pricing');
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+  },
+} satisfies Story;
+
+export const PngPreview = {
+  args: { component: visitorHeroComponents.splitWithImage, signedIn: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('PNG Preview')).toBeInTheDocument();
+    const image = canvas.getByRole('img', { name: 'Screenshot of the Split with image component' });
+    await expect(image).toHaveAttribute('srcset', expect.stringContaining(' 375w'));
+    await expect(canvas.queryByRole('separator')).not.toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Studio Nord' })).toBeInTheDocument();
+    await expect(canvas.getByRole('link', { name: 'Get the code' })).toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const PreviewOnly = {
+  args: { previewOnly: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.queryByRole('tab', { name: 'Code' })).not.toBeInTheDocument();
+    await expect(
+      canvas.queryByRole('link', { name: /get the code|upgrade/i }),
+    ).not.toBeInTheDocument();
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+  },
+} satisfies Story;

@@ -1,0 +1,244 @@
+import {
+  Badge,
+  buttonVariants,
+  cn,
+  CopyButton,
+  Link,
+  Select,
+  Tabs,
+  TabsContent,
+  TabsList,
+  TabsTrigger,
+} from '@tessera/ui';
+import { useId, useRef } from 'react';
+import type * as React from 'react';
+import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/icons';
+import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
+import type { SnippetLanguage } from '../shared/shared-page-data';
+import { CodeBlock } from './code-block';
+import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
+import { useBodyHeight } from './use-body-height';
+
+/** Where the call to action of a locked component leads by default (spec §2 Component view). */
+export const DEFAULT_PRICING_URL = '/all-access#pricing';
+
+/** The call to action under a preview without code (spec §2 Component view, §6 roles). */
+export function getTheCodeLabel(signedIn: boolean): string {
+  return signedIn ? 'Upgrade to get these components' : 'Get the code';
+}
+
+export type ComponentViewTab = 'preview' | 'code';
+
+export type ComponentViewProps = {
+  component: CatalogComponent;
+  /** Signed-in viewers without the package are asked to upgrade; visitors to get the code. */
+  signedIn: boolean;
+  /** The shared `snippetLang`: which language's code is shown. */
+  snippetLang?: SnippetLanguage;
+  /** The container persists the choice (PUT /snippet-language) and passes it back. */
+  onLanguageChange?: (language: SnippetLanguage) => void;
+  /** '#pricing' when the page has a pricing section, else the all-access page's. */
+  pricingUrl?: string;
+  /** The playground: the live preview only, never the code. */
+  previewOnly?: boolean;
+  /** The tab shown first (stories, deep links); Preview by default. */
+  defaultTab?: ComponentViewTab;
+  /** A starting preview width in pixels (stories); the container's width by default. */
+  defaultPreviewWidth?: number;
+  headingLevel?: 2 | 3;
+  className?: string;
+};
+
+function selectedSnippet(
+  snippets: ComponentSnippet[],
+  language: SnippetLanguage,
+): ComponentSnippet | undefined {
+  return snippets.find((snippet) => snippet.language === language) ?? snippets[0];
+}
+
+/**
+ * One component of the catalogue (spec §2 Component view): its live preview, resizable, and
+ * for a downloadable component its code in the chosen language, foldable and copyable.
+ */
+export function ComponentView({
+  component,
+  signedIn,
+  snippetLang = 'html',
+  onLanguageChange,
+  pricingUrl = DEFAULT_PRICING_URL,
+  previewOnly = false,
+  defaultTab = 'preview',
+  defaultPreviewWidth,
+  headingLevel = 2,
+  className,
+}: ComponentViewProps) {
+  const titleId = useId();
+  const Heading = `h${headingLevel}` as const;
+  const snippet = selectedSnippet(component.snippets, snippetLang);
+  const showCode = component.viewType === 'downloadable' && !previewOnly && snippet !== undefined;
+  const locked = component.viewType !== 'downloadable';
+
+  const header = (actions: React.ReactNode) => (
+    <div className="gap-x-6 gap-y-3 pb-4 flex flex-wrap items-center justify-between">
+      <div className="min-w-0 gap-x-3 gap-y-1 flex flex-wrap items-center">
+        <Heading id={titleId} className="text-base/7 font-semibold text-gray-900">
+          {component.name}
+        </Heading>
+        {component.isNew ? <Badge variant="new">New</Badge> : null}
+        {component.archived ? <Badge variant="neutral">Archived</Badge> : null}
+        {component.requiresJavaScript ? (
+          <span className="gap-x-1 text-xs/5 font-medium text-gray-500 inline-flex items-center">
+            <BoltIcon className="size-3.5 text-amber-500" />
+            Requires JavaScript
+          </span>
+        ) : null}
+      </div>
+      <div className="gap-3 flex flex-wrap items-center">{actions}</div>
+    </div>
+  );
+
+  const preview = <ComponentPreview component={component} defaultWidth={defaultPreviewWidth} />;
+  const credits = component.imageCreditsHtml ? (
+    <div
+      data-slot="image-credits"
+      className="mt-3 text-xs/5 text-gray-500 [&_a]:font-medium [&_a]:text-gray-700 [&_a]:decoration-gray-300 [&_a:hover]:text-gray-900 [&_a]:underline [&_a]:underline-offset-2"
+      // Written by the catalogue's authors in the component's front matter: trusted.
+      dangerouslySetInnerHTML={{ __html: component.imageCreditsHtml }}
+    />
+  ) : null;
+
+  if (!showCode) {
+    return (
+      <section
+        aria-labelledby={titleId}
+        data-slot="component-view"
+        data-view-type={component.viewType}
+        className={className}
+      >
+        {header(
+          <>
+            <span className="gap-x-1.5 bg-gray-100 px-3 py-1.5 text-sm font-medium text-gray-900 inline-flex items-center rounded-control">
+              <EyeIcon className="size-4 text-gray-500" />
+              {component.viewType === 'pngPreview' ? 'PNG Preview' : 'Preview'}
+            </span>
+            {locked ? (
+              <Link href={pricingUrl} className={buttonVariants({ size: 'sm' })}>
+                <LockClosedIcon />
+                {getTheCodeLabel(signedIn)}
+              </Link>
+            ) : null}
+          </>,
+        )}
+        {preview}
+        {credits}
+      </section>
+    );
+  }
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-slot="component-view"
+      data-view-type={component.viewType}
+      className={className}
+    >
+      <Tabs defaultValue={defaultTab} className="gap-0">
+        {header(
+          <>
+            <TabsList variant="pills" aria-label={`${component.name} view`}>
+              <TabsTrigger value="preview">
+                <EyeIcon />
+                Preview
+              </TabsTrigger>
+              <TabsTrigger value="code">
+                <CodeBracketIcon />
+                Code
+              </TabsTrigger>
+            </TabsList>
+            <Select
+              label="Code language"
+              labelHidden
+              className="w-28"
+              options={component.snippets.map((option) => ({
+                value: option.language,
+                label: option.label,
+              }))}
+              value={snippet.language}
+              onChange={(value) => {
+                const chosen = component.snippets.find((option) => option.language === value);
+                if (chosen) onLanguageChange?.(chosen.language);
+              }}
+            />
+            <CopyButton text={snippet.snippet} aria-describedby={titleId} />
+          </>,
+        )}
+        <TabsContent value="preview">
+          {preview}
+          {credits}
+        </TabsContent>
+        <TabsContent value="code">
+          <CodeBlock snippet={snippet} label={`${component.name}, ${snippet.label} code`} />
+        </TabsContent>
+      </Tabs>
+    </section>
+  );
+}
+
+function ComponentPreview({
+  component,
+  defaultWidth,
+}: {
+  component: CatalogComponent;
+  defaultWidth?: number;
+}) {
+  const frame = 'overflow-hidden rounded-xl ring-1 ring-gray-900/10';
+  if (component.viewType === 'pngPreview' || (!component.previewUrl && !component.iframeHtml)) {
+    return (
+      <div className={cn(frame, 'bg-white')}>
+        <img
+          src={component.largeScreenshotUrl}
+          srcSet={`${component.smallScreenshotUrl} ${component.smallWidth}w, ${component.largeScreenshotUrl} ${component.largeWidth}w`}
+          sizes={`(max-width: ${PREVIEW_BREAKPOINT - 1}px) ${component.smallWidth}px, ${component.largeWidth}px`}
+          width={component.largeWidth}
+          height={component.largeHeight}
+          alt={`Screenshot of the ${component.name} component`}
+          loading="lazy"
+          className="block h-auto w-full"
+        />
+      </div>
+    );
+  }
+  return (
+    <ResizablePreview
+      label={`Resize the ${component.name} preview`}
+      defaultWidth={defaultWidth}
+      className={frame}
+    >
+      {(width) => <PreviewFrame component={component} width={width} />}
+    </ResizablePreview>
+  );
+}
+
+function PreviewFrame({ component, width }: { component: CatalogComponent; width: number | null }) {
+  const iframeRef = useRef<HTMLIFrameElement>(null);
+  const reportedHeight = useBodyHeight(iframeRef, component.uuid);
+  // Until the document reports its height, the screenshot's height for this width is closest
+  // (the large one while the width is unknown, as on the server).
+  const height =
+    reportedHeight ??
+    (width !== null && width < PREVIEW_BREAKPOINT ? component.smallHeight : component.largeHeight);
+  return (
+    <iframe
+      ref={iframeRef}
+      title={`${component.name} preview`}
+      // Scripts run (interactive components) but the document stays cross-origin to the store.
+      sandbox="allow-scripts"
+      src={component.iframeHtml ? undefined : (component.previewUrl ?? undefined)}
+      srcDoc={component.iframeHtml ?? undefined}
+      loading="lazy"
+      data-height-source={reportedHeight === null ? 'screenshot' : 'document'}
+      style={{ height }}
+      className="bg-white block w-full"
+    />
+  );
+}

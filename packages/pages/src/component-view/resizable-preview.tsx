@@ -1,0 +1,148 @@
+import { cn } from '@tessera/ui';
+import { useEffect, useId, useRef, useState } from 'react';
+import type * as React from 'react';
+
+/** Spec §9: a preview frame is never narrower than this. */
+export const PREVIEW_MIN_WIDTH = 360;
+/** Spec §9: below this width a preview is "small" (the 375px screenshot and height apply). */
+export const PREVIEW_BREAKPOINT = 704;
+/** How far one arrow-key press moves the resize handle. */
+export const PREVIEW_RESIZE_STEP = 16;
+
+/** Keeps a dragged width between {@link PREVIEW_MIN_WIDTH} and the space available. */
+export function clampPreviewWidth(width: number, containerWidth: number): number {
+  const max = Math.max(PREVIEW_MIN_WIDTH, Math.floor(containerWidth));
+  return Math.min(Math.max(Math.round(width), PREVIEW_MIN_WIDTH), max);
+}
+
+type Drag = { pointerId: number; startX: number; startWidth: number };
+
+export type ResizablePreviewProps = {
+  /** The accessible name of the resize handle, e.g. 'Resize Simple centered preview'. */
+  label: string;
+  /**
+   * Renders the frame for the width it currently has; null while it fills a container not yet
+   * measured (the first render, and on the server).
+   */
+  children: (frameWidth: number | null) => React.ReactNode;
+  /** A starting width (stories); the full container width by default. */
+  defaultWidth?: number;
+  className?: string;
+};
+
+/**
+ * A preview frame with a handle on its right edge, dragged (or moved with the arrow keys,
+ * Home and End) to any width between 360px and the container's (spec §2 Component view).
+ */
+export function ResizablePreview({
+  label,
+  children,
+  defaultWidth,
+  className,
+}: ResizablePreviewProps) {
+  const trackRef = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const frameId = useId();
+  const [containerWidth, setContainerWidth] = useState(0);
+  // null: as wide as the container, following it as the window resizes.
+  const [width, setWidth] = useState<number | null>(defaultWidth ?? null);
+  const [dragging, setDragging] = useState(false);
+
+  useEffect(() => {
+    const track = trackRef.current;
+    if (!track || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setContainerWidth(Math.floor(entry.contentRect.width));
+    });
+    observer.observe(track);
+    return () => observer.disconnect();
+  }, []);
+
+  const max = Math.max(PREVIEW_MIN_WIDTH, containerWidth);
+  const current = clampPreviewWidth(width ?? containerWidth, containerWidth);
+
+  function resizeTo(next: number) {
+    const clamped = clampPreviewWidth(next, containerWidth);
+    setWidth(clamped >= containerWidth ? null : clamped);
+  }
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDivElement>) {
+    const moves: Record<string, () => void> = {
+      ArrowLeft: () => resizeTo(current - PREVIEW_RESIZE_STEP),
+      ArrowRight: () => resizeTo(current + PREVIEW_RESIZE_STEP),
+      Home: () => resizeTo(PREVIEW_MIN_WIDTH),
+      End: () => setWidth(null),
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    move();
+  }
+
+  function onPointerDown(event: React.PointerEvent<HTMLDivElement>) {
+    if (event.button !== 0) return;
+    event.preventDefault();
+    event.currentTarget.focus();
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+    drag.current = { pointerId: event.pointerId, startX: event.clientX, startWidth: current };
+    setDragging(true);
+  }
+
+  function onPointerMove(event: React.PointerEvent<HTMLDivElement>) {
+    const active = drag.current;
+    if (!active || active.pointerId !== event.pointerId) return;
+    resizeTo(active.startWidth + event.clientX - active.startX);
+  }
+
+  function endDrag(event: React.PointerEvent<HTMLDivElement>) {
+    if (drag.current?.pointerId !== event.pointerId) return;
+    drag.current = null;
+    setDragging(false);
+  }
+
+  return (
+    <div
+      ref={trackRef}
+      data-slot="resizable-preview"
+      data-dragging={dragging || undefined}
+      className={cn(
+        'pr-4 relative',
+        'bg-[repeating-linear-gradient(-45deg,var(--color-gray-200)_0_1px,transparent_1px_7px)]',
+        className,
+      )}
+    >
+      <div
+        id={frameId}
+        className={cn('bg-white relative max-w-full', dragging && '[&_iframe]:pointer-events-none')}
+        style={{ width: width === null ? '100%' : `${width}px` }}
+      >
+        {children(width === null && containerWidth === 0 ? null : current)}
+        <div
+          role="separator"
+          tabIndex={0}
+          aria-label={label}
+          aria-controls={frameId}
+          aria-orientation="vertical"
+          aria-valuemin={PREVIEW_MIN_WIDTH}
+          aria-valuemax={max}
+          aria-valuenow={current}
+          aria-valuetext={`${current} pixels wide`}
+          onKeyDown={onKeyDown}
+          onPointerDown={onPointerDown}
+          onPointerMove={onPointerMove}
+          onPointerUp={endDrag}
+          onPointerCancel={endDrag}
+          className="group/handle inset-y-0 w-4 border-gray-900/10 bg-gray-50 hover:bg-gray-100 absolute left-full flex cursor-ew-resize touch-none items-center justify-center border-l outline-none focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        >
+          <span
+            aria-hidden="true"
+            className={cn(
+              'h-8 w-1 bg-gray-300 group-hover/handle:bg-gray-400 rounded-full group-focus-visible/handle:bg-brand-600',
+              dragging && 'bg-brand-600',
+            )}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { Button } from '@tessera/ui';
+import { useId, useState } from 'react';
+import { CategoryCard } from '../catalog/category-card';
+import type { CatalogCategory, CatalogProductSection } from '../catalog/types';
+import { Faq, type FaqContacts, type FaqVariant } from '../faq/faq';
+import { PricingSection } from '../pricing-section/pricing-section';
+import type { AllAccessPricing, VersionPrefix } from '../shared/shared-page-data';
+
+export const componentsPageTitle = 'Components';
+
+/** Spec §2: a category group with this many cards or more is shown progressively. */
+export const PROGRESSIVE_DISPLAY_MIN = 10;
+/** Cards always shown in a progressive group. */
+export const ALWAYS_VISIBLE_CARDS = 6;
+/** Cards shown from the large breakpoint; from extra-large all are. */
+export const LARGE_VISIBLE_CARDS = 9;
+
+export type ComponentsPageProps = FaqContacts & {
+  sections: CatalogProductSection[];
+  /** The shared `can.purchaseAllAccess`: pricing and FAQ are shown only then. */
+  canPurchaseAllAccess: boolean;
+  /** The legacy catalogue (/v1) has no pricing section. */
+  versionPrefix?: VersionPrefix;
+  /** The shared `allAccessPricing`. */
+  allAccessPricing: AllAccessPricing;
+  teamPricing?: AllAccessPricing | null;
+  faqVariant?: FaqVariant;
+  /** The shared `preferredLanguage`, for prices. */
+  locale?: string;
+};
+
+/** Spec §2 Components catalogue: products, their categories and subcategory cards. */
+export function ComponentsPage({
+  sections,
+  canPurchaseAllAccess,
+  versionPrefix = '',
+  allAccessPricing,
+  teamPricing,
+  faqVariant = 'allAccess',
+  locale,
+  supportEmail,
+  issueTrackerUrl,
+}: ComponentsPageProps) {
+  const showPricing = canPurchaseAllAccess && versionPrefix !== '/v1';
+  const showFaq = canPurchaseAllAccess;
+  const anchors = [
+    ...sections.map((section) => ({ href: `#${section.anchor}`, label: section.name })),
+    ...(showPricing ? [{ href: '#pricing', label: 'Pricing' }] : []),
+    ...(showFaq ? [{ href: '#faqs', label: 'FAQ' }] : []),
+  ];
+  return (
+    <div data-slot="components-page">
+      <div className="max-w-7xl px-6 pt-16 pb-12 sm:pt-20 lg:px-8 mx-auto">
+        <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
+          Components
+        </h1>
+        <p className="mt-4 max-w-3xl text-lg/8 text-gray-600 text-pretty">
+          Over 500 professionally designed, fully responsive Tailwind CSS components for marketing
+          sites, web applications and online stores, in React, Vue and plain HTML.
+        </p>
+      </div>
+      <nav
+        aria-label="Catalogue sections"
+        className="top-0 border-gray-900/10 bg-white/90 backdrop-blur-sm sticky z-20 border-y"
+      >
+        <ul role="list" className="max-w-7xl gap-x-8 px-6 lg:px-8 mx-auto flex overflow-x-auto">
+          {anchors.map((anchor) => (
+            <li key={anchor.href} className="flex-none">
+              {/* Plain anchors: an in-page jump must not become an app visit. */}
+              <a
+                href={anchor.href}
+                className="py-3.5 text-sm/6 font-semibold text-gray-600 hover:border-gray-300 hover:text-gray-900 -mb-px block border-b-2 border-transparent whitespace-nowrap outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+              >
+                {anchor.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {sections.map((section) => (
+        <ProductSection key={section.anchor} section={section} />
+      ))}
+      {showPricing ? (
+        <PricingSection
+          personal={allAccessPricing}
+          team={teamPricing}
+          locale={locale}
+          className="scroll-mt-14"
+        />
+      ) : null}
+      {showFaq ? (
+        <Faq
+          variant={faqVariant}
+          supportEmail={supportEmail}
+          issueTrackerUrl={issueTrackerUrl}
+          className="scroll-mt-14"
+        />
+      ) : null}
+    </div>
+  );
+}
+
+function ProductSection({ section }: { section: CatalogProductSection }) {
+  const headingId = useId();
+  return (
+    <section
+      id={section.anchor}
+      aria-labelledby={headingId}
+      className="scroll-mt-14 border-gray-900/10 border-b last-of-type:border-b-0"
+    >
+      <div className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+        <div className="max-w-3xl">
+          <h2 id={headingId} className="text-3xl font-semibold tracking-tight text-gray-900">
+            {section.name}
+          </h2>
+          <p className="mt-3 text-base/7 text-gray-600 text-pretty">{section.description}</p>
+        </div>
+        <div className="mt-12 space-y-16">
+          {section.categories.map((category) => (
+            <CategoryGroup key={category.name} category={category} />
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** Which breakpoint shows the card at `index` while the group is collapsed (spec §2). */
+export function progressiveCardClassName(index: number): string | undefined {
+  if (index < ALWAYS_VISIBLE_CARDS) return undefined;
+  if (index < LARGE_VISIBLE_CARDS) return 'hidden lg:block';
+  return 'hidden xl:block';
+}
+
+export function CategoryGroup({ category }: { category: CatalogCategory }) {
+  const headingId = useId();
+  const listId = useId();
+  const [expanded, setExpanded] = useState(false);
+  const count = category.subcategories.length;
+  const progressive = count >= PROGRESSIVE_DISPLAY_MIN;
+  const collapsed = progressive && !expanded;
+  const noun = category.name.toLowerCase();
+  return (
+    <div role="group" aria-labelledby={headingId} data-slot="category-group">
+      <h3
+        id={headingId}
+        className="border-gray-900/5 pb-3 text-base/7 font-semibold text-gray-900 border-b"
+      >
+        {category.name}
+      </h3>
+      <ul
+        id={listId}
+        role="list"
+        className="mt-8 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 grid grid-cols-1"
+      >
+        {category.subcategories.map((subcategory, index) => (
+          <li
+            key={subcategory.url}
+            className={collapsed ? progressiveCardClassName(index) : undefined}
+          >
+            <CategoryCard subcategory={subcategory} headingLevel={4} />
+          </li>
+        ))}
+      </ul>
+      {progressive ? (
+        // From extra-large every card fits, so there is nothing to reveal.
+        <div className="mt-10 xl:hidden flex justify-center">
+          <Button
+            variant="secondary"
+            aria-expanded={expanded}
+            aria-controls={listId}
+            onClick={() => setExpanded((value) => !value)}
+          >
+            {expanded ? `Show fewer ${noun}` : `Show all ${count} ${noun}`}
+          </Button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

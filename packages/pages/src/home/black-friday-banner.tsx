@@ -1,0 +1,71 @@
+import { Link, Price } from '@tessera/ui';
+import type { BlackFridayOffer } from '../catalog/types';
+
+/** Spec §9: the ebook bundled with all-access, and the offer's wording. */
+export const DESIGN_EBOOK = { worth: '$149 USD', pages: 218, videos: 'three videos' } as const;
+export const BLACK_FRIDAY_DEFAULT_END = 'November 27th';
+
+function ordinal(day: number): string {
+  const suffix =
+    day % 100 >= 11 && day % 100 <= 13
+      ? 'th'
+      : (({ 1: 'st', 2: 'nd', 3: 'rd' } as Record<number, string>)[day % 10] ?? 'th');
+  return `${day}${suffix}`;
+}
+
+/** '2025-11-27' → 'November 27th'; the spec's date when the value is not a date. */
+export function formatOfferEnd(endsOn: string): string {
+  const date = new Date(`${endsOn.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return BLACK_FRIDAY_DEFAULT_END;
+  const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date);
+  return `${month} ${ordinal(date.getUTCDate())}`;
+}
+
+export type BlackFridayBannerProps = {
+  offer: BlackFridayOffer;
+  locale?: string;
+};
+
+/** Spec §2 Home and All-access: the Black Friday bundle, linking to its checkout. */
+export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
+  return (
+    <aside
+      aria-label="Black Friday offer"
+      data-slot="black-friday-banner"
+      className="bg-gray-950 relative isolate overflow-hidden"
+    >
+      <div
+        aria-hidden="true"
+        className="inset-0 absolute -z-10 bg-[radial-gradient(60rem_12rem_at_20%_-20%,var(--color-brand-600),transparent)] opacity-60"
+      />
+      <div className="max-w-7xl gap-4 px-6 py-4 text-sm/6 text-gray-200 sm:flex-row sm:items-center sm:justify-between lg:px-8 mx-auto flex flex-col">
+        <p className="text-pretty">
+          <strong className="font-semibold text-white">Black Friday:</strong> all-access plus our
+          design ebook ({DESIGN_EBOOK.pages} pages, {DESIGN_EBOOK.videos}, worth{' '}
+          {DESIGN_EBOOK.worth}) for{' '}
+          <Price
+            amount={offer.price}
+            currency={offer.currency}
+            locale={locale}
+            className="font-semibold text-white"
+          />{' '}
+          <Price
+            amount={offer.retail}
+            currency={offer.currency}
+            locale={locale}
+            struck
+            struckLabel="Regular price:"
+            className="text-gray-400"
+          />
+          {' — '}over 30% off until {formatOfferEnd(offer.endsOn)}.
+        </p>
+        <Link
+          href={offer.checkoutUrl}
+          className="gap-x-1 bg-white px-3.5 py-1.5 text-sm font-semibold text-gray-900 shadow-xs hover:bg-gray-100 focus-visible:outline-white sm:self-auto inline-flex flex-none items-center self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
+        >
+          Get the bundle <span aria-hidden="true">&rarr;</span>
+        </Link>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,205 @@
+import { buttonVariants, cn, Link, Price } from '@tessera/ui';
+import { useId } from 'react';
+import { CheckCircleIcon } from '../catalog/icons';
+import type { AllAccessPricing } from '../shared/shared-page-data';
+
+export const ALL_ACCESS_URL = '/all-access';
+/** Spec §2 All-access: shown beside the price when the customer's own products lower it. */
+export const DISCOUNT_NOTE = 'Discounted — since you own other products.';
+export const TEAM_SEATS = 25;
+
+/** Spec §2 All-access headline: the full price sells; a discounted one is an upgrade. */
+export function pricingHeadline(pricing: AllAccessPricing): string {
+  return pricing.advertised === pricing.amount
+    ? 'Buy once, use forever.'
+    : 'Upgrade for more components.';
+}
+
+const personalFeatures = [
+  'Over 500 components in React, Vue and HTML',
+  'Every site template and UI kit',
+  'Lifetime access and free updates',
+  'Unlimited projects',
+];
+
+const teamFeatures = [
+  `Everything in Personal, for up to ${TEAM_SEATS} people`,
+  'Invite and remove members any time',
+  'One invoice for the whole team',
+  'Unlimited projects',
+];
+
+export type PricingSectionProps = {
+  /** The shared `allAccessPricing` (the personal licence). */
+  personal: AllAccessPricing;
+  /** The team licence's price; without it the card points to the all-access page for it. */
+  team?: AllAccessPricing | null;
+  /** The visitor's locale for prices (the shared `preferredLanguage`). */
+  locale?: string;
+  /** The section's anchor (spec §2: #pricing). */
+  id?: string;
+  className?: string;
+};
+
+/** Spec §2: the all-access Personal and Teams cards, linking to the all-access page. */
+export function PricingSection({
+  personal,
+  team,
+  locale,
+  id = 'pricing',
+  className,
+}: PricingSectionProps) {
+  const headingId = useId();
+  return (
+    <section
+      id={id}
+      aria-labelledby={headingId}
+      data-slot="pricing-section"
+      className={cn('bg-gray-50 relative isolate', className)}
+    >
+      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+        <div className="max-w-2xl mx-auto text-center">
+          <p className="text-base/7 font-semibold text-brand-600">All-access</p>
+          <h2
+            id={headingId}
+            className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance"
+          >
+            {pricingHeadline(personal)}
+          </h2>
+          <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
+            Every component, template and UI kit we make, now and in the future, for a one-time
+            payment. No subscription, no renewals.
+          </p>
+        </div>
+        <div className="mt-16 max-w-lg gap-8 lg:max-w-4xl lg:grid-cols-2 mx-auto grid grid-cols-1">
+          <PlanCard
+            name="Personal"
+            description="For one person building for themselves or for clients."
+            pricing={personal}
+            locale={locale}
+            features={personalFeatures}
+            cta="Get all-access"
+          />
+          <PlanCard
+            name="Teams"
+            description={`For product teams and agencies of up to ${TEAM_SEATS} people.`}
+            pricing={team ?? null}
+            locale={locale}
+            features={teamFeatures}
+            cta="Get all-access for your team"
+            featured
+          />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+function PlanCard({
+  name,
+  description,
+  pricing,
+  locale,
+  features,
+  cta,
+  featured = false,
+}: {
+  name: string;
+  description: string;
+  pricing: AllAccessPricing | null;
+  locale?: string;
+  features: string[];
+  cta: string;
+  featured?: boolean;
+}) {
+  const titleId = useId();
+  const discounted = pricing !== null && pricing.advertised !== pricing.amount;
+  return (
+    <div
+      role="group"
+      aria-labelledby={titleId}
+      className={cn(
+        'rounded-3xl p-8 sm:p-10 flex flex-col ring-1',
+        featured ? 'bg-gray-900 ring-gray-900' : 'bg-white shadow-sm ring-gray-900/10',
+      )}
+    >
+      <h3
+        id={titleId}
+        className={cn('text-base/7 font-semibold', featured ? 'text-brand-300' : 'text-brand-600')}
+      >
+        {name}
+      </h3>
+      <p className={cn('mt-2 text-sm/6', featured ? 'text-gray-300' : 'text-gray-600')}>
+        {description}
+      </p>
+      {pricing ? (
+        <div className="mt-6">
+          <p className="gap-x-3 flex flex-wrap items-baseline">
+            <Price
+              amount={pricing.amount}
+              currency={pricing.currency}
+              locale={locale}
+              className={cn(
+                'text-5xl font-semibold tracking-tight',
+                featured ? 'text-white' : 'text-gray-900',
+              )}
+            />
+            {discounted ? (
+              <Price
+                amount={pricing.advertised}
+                currency={pricing.currency}
+                locale={locale}
+                struck
+                className={cn('text-xl font-medium', featured ? 'text-gray-400' : 'text-gray-500')}
+              />
+            ) : null}
+          </p>
+          <p className={cn('mt-2 text-sm/6', featured ? 'text-gray-400' : 'text-gray-500')}>
+            one-time payment, plus local taxes
+          </p>
+          {discounted ? (
+            <p
+              className={cn(
+                'mt-1 text-sm/6 font-medium',
+                featured ? 'text-emerald-400' : 'text-emerald-700',
+              )}
+            >
+              {DISCOUNT_NOTE}
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className={cn('mt-6 text-sm/6', featured ? 'text-gray-300' : 'text-gray-600')}>
+          One-time payment for the whole team, plus local taxes. See the price on the all-access
+          page.
+        </p>
+      )}
+      <ul
+        role="list"
+        className={cn(
+          'mt-8 space-y-3 text-sm/6 flex-1',
+          featured ? 'text-gray-300' : 'text-gray-600',
+        )}
+      >
+        {features.map((feature) => (
+          <li key={feature} className="gap-x-3 flex">
+            <CheckCircleIcon
+              className={cn('h-6 w-5 flex-none', featured ? 'text-brand-400' : 'text-brand-600')}
+            />
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <Link
+        href={ALL_ACCESS_URL}
+        className={cn(
+          buttonVariants({ size: 'lg' }),
+          'mt-8 w-full',
+          featured && 'bg-white text-gray-900 hover:bg-gray-100',
+        )}
+      >
+        {cta}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,189 @@
+import { Badge, buttonVariants, cn, Link, Price } from '@tessera/ui';
+import { useId } from 'react';
+import {
+  ArrowDownTrayIcon,
+  ArrowTopRightOnSquareIcon,
+  CheckCircleIcon,
+  ChevronLeftIcon,
+} from '../catalog/icons';
+import type { TemplateDetail } from '../catalog/types';
+import { FaqDisclosure } from '../faq/faq-disclosure';
+import { Prose } from '../prose/prose';
+
+/** e.g. 'Catalyst - Application UI kit'; the container adds the brand. */
+export function templatePageTitle(template: Pick<TemplateDetail, 'name' | 'type'>): string {
+  return `${template.name} - ${template.type}`;
+}
+
+export type TemplatePageProps = {
+  template: TemplateDetail;
+  /** The shared `preferredLanguage`, for the price. */
+  locale?: string;
+};
+
+/** Spec §2 Template detail: description, preview, download or price, screenshots, FAQ. */
+export function TemplatePage({ template, locale }: TemplatePageProps) {
+  const aboutId = useId();
+  const screenshotsId = useId();
+  const faqId = useId();
+  const technologiesId = useId();
+  return (
+    <div data-slot="template-page">
+      <div className="max-w-7xl px-6 pt-10 lg:px-8 mx-auto">
+        <Link
+          href={`/templates#${template.anchor}`}
+          className="gap-x-1 text-sm/6 font-semibold text-gray-600 hover:text-gray-900 inline-flex items-center"
+        >
+          <ChevronLeftIcon className="size-4" />
+          All templates
+        </Link>
+        <div className="mt-8 gap-x-12 gap-y-12 lg:grid-cols-12 grid grid-cols-1 items-center">
+          <div className="lg:col-span-5">
+            <p className="text-sm/6 font-semibold text-brand-600">{template.type}</p>
+            <h1 className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
+              {template.name}
+            </h1>
+            <p className="mt-5 text-lg/8 text-gray-600 text-pretty">{template.summary}</p>
+            <Purchase template={template} locale={locale} />
+          </div>
+          <div className="lg:col-span-7">
+            <img
+              src={template.bannerUrl}
+              alt={`${template.name} home page`}
+              width={1600}
+              height={1280}
+              className="rounded-2xl bg-gray-100 shadow-xl ring-gray-900/10 aspect-[5/4] w-full object-cover ring-1"
+            />
+          </div>
+        </div>
+      </div>
+
+      <div className="mt-24 max-w-7xl gap-x-12 gap-y-16 px-6 lg:grid-cols-12 lg:px-8 mx-auto grid grid-cols-1">
+        <section aria-labelledby={aboutId} className="lg:col-span-8">
+          <h2 id={aboutId} className="text-2xl font-semibold tracking-tight text-gray-900">
+            About {template.name}
+          </h2>
+          <Prose html={template.descriptionHtml} className="mt-6" />
+        </section>
+        <aside aria-labelledby={technologiesId} className="lg:col-span-4">
+          <div className="rounded-2xl bg-gray-50 p-6 ring-gray-900/5 ring-1">
+            <h2 id={technologiesId} className="text-sm/6 font-semibold text-gray-900">
+              Technologies
+            </h2>
+            <ul role="list" className="mt-4 divide-gray-900/5 divide-y">
+              {template.technologies.map((technology) => (
+                <li
+                  key={technology.name}
+                  className="gap-x-4 py-3 text-sm/6 flex items-center justify-between"
+                >
+                  <span className="font-medium text-gray-900">{technology.name}</span>
+                  {technology.version ? (
+                    <span className="text-xs text-gray-500 font-mono">{technology.version}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        </aside>
+      </div>
+
+      {template.images.length > 0 ? (
+        <section aria-labelledby={screenshotsId} className="mt-24 max-w-7xl px-6 lg:px-8 mx-auto">
+          <h2 id={screenshotsId} className="text-2xl font-semibold tracking-tight text-gray-900">
+            Screenshots
+          </h2>
+          <ul role="list" className="mt-8 gap-8 sm:grid-cols-2 grid grid-cols-1">
+            {template.images.map((image) => (
+              <li key={image.url}>
+                <img
+                  src={image.url}
+                  alt={image.alt}
+                  width={1600}
+                  height={1280}
+                  loading="lazy"
+                  className="rounded-2xl bg-gray-100 ring-gray-900/10 aspect-[5/4] w-full object-cover ring-1"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      {template.faq.length > 0 ? (
+        <section aria-labelledby={faqId} className="mt-24 mb-24 max-w-7xl px-6 lg:px-8 mx-auto">
+          <div className="max-w-3xl mx-auto">
+            <h2 id={faqId} className="text-2xl font-semibold tracking-tight text-gray-900">
+              Frequently asked questions
+            </h2>
+            <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-y">
+              {template.faq.map((entry) => (
+                <FaqDisclosure key={entry.question} question={entry.question}>
+                  <Prose html={entry.answerHtml} className="text-gray-600" />
+                </FaqDisclosure>
+              ))}
+            </div>
+          </div>
+        </section>
+      ) : (
+        <div className="mb-24" />
+      )}
+    </div>
+  );
+}
+
+function Purchase({ template, locale }: { template: TemplateDetail; locale?: string }) {
+  const preview = (
+    <a
+      href={template.previewUrl}
+      target="_blank"
+      rel="noreferrer"
+      className={buttonVariants({ variant: 'secondary', size: 'lg' })}
+    >
+      <ArrowTopRightOnSquareIcon />
+      Live preview <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+  if (template.downloadUrl) {
+    return (
+      <div className="mt-8">
+        <Badge variant="new" className="gap-x-1.5">
+          <CheckCircleIcon />
+          You own {template.name}
+        </Badge>
+        <div className="mt-6 gap-4 flex flex-wrap">
+          <Link href={template.downloadUrl} download className={buttonVariants({ size: 'lg' })}>
+            <ArrowDownTrayIcon />
+            Download
+          </Link>
+          {preview}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-8">
+      <p className="gap-x-2 flex items-baseline">
+        <Price
+          amount={template.price.amount}
+          currency={template.price.currency}
+          locale={locale}
+          className="text-4xl font-semibold tracking-tight text-gray-900"
+        />
+        <span className="text-sm/6 text-gray-500">one-time payment, plus local taxes</span>
+      </p>
+      <div className="mt-6 gap-4 flex flex-wrap">
+        <Link href={template.checkoutUrl} className={cn(buttonVariants({ size: 'lg' }))}>
+          Buy {template.name}
+        </Link>
+        {preview}
+      </div>
+      <p className="mt-4 text-sm/6 text-gray-600">
+        Or get every template and UI kit with{' '}
+        <Link href="/all-access" className="font-semibold text-brand-600 hover:text-brand-500">
+          all-access
+        </Link>
+        .
+      </p>
+    </div>
+  );
+}
