@@ -37,6 +37,25 @@ export function buildStorefront({ force = false } = {}) {
 }
 
 /**
+ * The catalogue (packages/catalog/dist): components converted, proven, highlighted, previewed
+ * and screenshotted, then the content (templates, docs, changelog, privacy policy). Both builds
+ * cache by content hash, so a warm run takes seconds. Without Chromium the screenshots that are
+ * not cached yet are skipped (pages then show no image for them).
+ */
+export function buildCatalogue({ force = false, screenshots = true } = {}) {
+  const dist = resolve(root, 'packages/catalog/dist');
+  const built =
+    existsSync(resolve(dist, 'catalog.json')) && existsSync(resolve(dist, 'content.json'));
+  if (built && !force) return 0;
+  const flags = screenshots ? [] : ['--no-screenshots'];
+  if (!screenshots) log('no Chromium: building the catalogue without new screenshots');
+  log('building the catalogue (conversion, fidelity check, highlighting, previews, screenshots)');
+  const components = runOrExit('node', ['packages/catalog/scripts/build.ts', ...flags]);
+  log('building the content (templates, documentation, changelog, privacy policy)');
+  return components + runOrExit('node', ['packages/catalog/scripts/build-content.ts', ...flags]);
+}
+
+/**
  * Browser tests need a Chromium. CHROMIUM_PATH wins; otherwise Debian's package, installed
  * here when missing and we are root on Debian; otherwise we say exactly what to install.
  */

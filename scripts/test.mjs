@@ -4,7 +4,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildStorefront, ensureChromium, log, run, runOrExit } from './lib.mjs';
+import { buildCatalogue, buildStorefront, ensureChromium, log, run, runOrExit } from './lib.mjs';
 
 const [only, ...rest] = process.argv.slice(2);
 const update = rest.includes('--update') || only === '--update';
@@ -66,6 +66,8 @@ step('build', () => {
   runOrExit('pnpm', ['--filter', '@tessera/ui', 'build']);
   buildStorefront({ force: true });
 });
+// The catalogue the server tests, the e2e journeys and the store itself serve.
+step('catalogue build', () => buildCatalogue({ force: true }));
 step('unit + server', () => vitest('unit-server', ['unit', 'server']));
 // The same server suite on the production shape: PostgreSQL (127.0.0.1:5432, a database per
 // test file, dropped afterwards) and Redis (127.0.0.1:6379) for sessions and rate limits.

@@ -127,15 +127,17 @@ describe('pages of the first issue', () => {
           isLicensed: false,
         },
       ],
-      allAccessPricing: null,
+      // The all-access list price from the products table.
+      allAccessPricing: { currency: 'USD', amount: 29900, advertised: 29900 },
       tailwindVersion: '4.3',
       brandName: 'Tessera UI',
       flash: {},
+      seo: { canonicalUrl: 'http://127.0.0.1:3000/login', description: expect.any(String) },
     });
     const palette = props.commandPalette as Array<{ name: string; url: string; category: string }>;
     expect(palette).toContainEqual({
       name: 'FAQ Sections',
-      keywords: ['marketing', 'sections', 'faq'],
+      keywords: ['marketing', 'page', 'sections'],
       category: 'Marketing',
       url: '/components/marketing/sections/faq-sections',
     });
@@ -143,7 +145,7 @@ describe('pages of the first issue', () => {
       expect.arrayContaining([
         '/templates/catalyst',
         '/all-access',
-        '/documentation',
+        '/documentation/getting-started',
         '/changelog',
       ]),
     );

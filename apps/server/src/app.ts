@@ -22,6 +22,9 @@ import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
+import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
+import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
+import { seoRoutes } from './modules/catalog/seo.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
 import type { Services } from './services.ts';
 
@@ -38,6 +41,8 @@ export interface AppDeps {
   flashStore?: FlashStore;
   /** Development: Vite's middleware serves the client (and HMR) instead of the built files. */
   vite?: RequestHandler;
+  /** The built catalogue; read from `config.catalogDist` on first use unless given. */
+  catalogue?: () => Catalogue;
   now?: () => Date;
 }
 
@@ -60,6 +65,9 @@ export function buildApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   const { services } = deps;
+  const catalogue = deps.catalogue ?? lazyCatalogue(config.catalogDist);
+  // Production refuses to start without a built catalogue rather than failing on first visit.
+  if (config.isProduction) catalogue();
   const now = () => (deps.now ? deps.now().getTime() : Date.now());
   const secure = config.appUrl.startsWith('https:');
   const csrf = createCsrf({ secret: config.sessionSecret, secure });
@@ -97,11 +105,25 @@ export function buildApp(deps: AppDeps): Express {
     flash: (req) => req.readFlash(),
   });
   inertia.share(
-    sharedPageData({ db: services.database.db, brandName: config.brandName, now: deps.now }),
+    sharedPageData({
+      db: services.database.db,
+      brandName: config.brandName,
+      appUrl: config.appUrl,
+      catalogue,
+      now: deps.now,
+    }),
   );
   app.use(inertia.middleware);
 
-  app.use(homeRoutes());
+  app.use(homeRoutes(homeCatalogue(catalogue)));
+  app.use(
+    catalogRoutes({
+      catalogue,
+      supportEmail: config.supportEmail,
+      issueTrackerUrl: config.issueTrackerUrl,
+    }),
+  );
+  app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth }));
   app.use(snippetLanguageRoutes({ db: services.database.db }));

@@ -6,6 +6,7 @@ const SECRET_MIN_LENGTH = 32;
 // Only ever used outside production; production refuses to start without a real secret.
 const DEVELOPMENT_SESSION_SECRET = 'tessera-development-session-secret-do-not-use-in-production';
 const DEFAULT_STOREFRONT_DIST = path.resolve(import.meta.dirname, '../../storefront/dist');
+const DEFAULT_CATALOG_DIST = path.resolve(import.meta.dirname, '../../../packages/catalog/dist');
 const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
 /** scrypt N = 2^17, r = 8, p = 1: OWASP ASVS 5's floor for scrypt. Production never goes lower. */
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
@@ -66,6 +67,10 @@ const envSchema = z
       .refine((cost) => cost >= 10 && cost <= 20, 'must be between 10 and 20')
       .default(PRODUCTION_PASSWORD_HASH_COST),
     SSR: flag.default(true),
+    CATALOG_DIST: z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .default(DEFAULT_CATALOG_DIST),
     STOREFRONT_DIST: z
       .string()
       .transform((dir) => path.resolve(dir))
@@ -123,6 +128,8 @@ export interface Config {
   ssr: boolean;
   /** Absolute path of the storefront build (`client/` and `ssr/` inside). */
   storefrontDist: string;
+  /** The catalogue build (`pnpm build`): catalog.json, content.json, code, previews, images. */
+  catalogDist: string;
   trustProxy: boolean | number | string;
   /** Where the embedded defaults keep their files: the SQLite database, mail outbox, secret. */
   dataDir: string;
@@ -205,6 +212,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionSecret,
     ssr: values.SSR,
     storefrontDist: values.STOREFRONT_DIST,
+    catalogDist: values.CATALOG_DIST,
     trustProxy: values.TRUST_PROXY,
     dataDir: values.DATA_DIR,
     databaseUrl: values.DATABASE_URL?.startsWith('postgres') ? values.DATABASE_URL : undefined,

@@ -4,6 +4,7 @@ export type {
   CommandPaletteItem,
   PageErrors,
   PageProps,
+  PageSeo,
   SharedPageData,
   SharedProduct,
   SnippetLanguage,

@@ -1,4 +1,4 @@
-import { router, usePage } from '@inertiajs/react';
+import { Head, router, usePage } from '@inertiajs/react';
 import { AppLayout, type SharedPageData } from '@tessera/pages';
 import { useEffect, type ReactNode } from 'react';
 
@@ -8,13 +8,21 @@ export function StoreLayout({ children }: { children: ReactNode }) {
   // Lets browser tests (and anyone debugging) know the page is interactive.
   useEffect(() => document.documentElement.setAttribute('data-page-hydrated', ''), []);
   return (
-    <AppLayout
-      shared={props}
-      onSignOut={() => router.post('/logout', { redirect_url: window.location.pathname })}
-      onStopImpersonating={() => router.delete('/impersonate')}
-      onSearchSelect={(item) => router.visit(item.url)}
-    >
-      {children}
-    </AppLayout>
+    <>
+      {props.seo ? (
+        <Head>
+          <meta head-key="description" name="description" content={props.seo.description} />
+          <link head-key="canonical" rel="canonical" href={props.seo.canonicalUrl} />
+        </Head>
+      ) : null}
+      <AppLayout
+        shared={props}
+        onSignOut={() => router.post('/logout', { redirect_url: window.location.pathname })}
+        onStopImpersonating={() => router.delete('/impersonate')}
+        onSearchSelect={(item) => router.visit(item.url)}
+      >
+        {children}
+      </AppLayout>
+    </>
   );
 }

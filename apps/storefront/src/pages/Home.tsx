@@ -1,8 +1,19 @@
 import { Head, usePage } from '@inertiajs/react';
-import { HomePage, homePageTitle, type SharedPageData } from '@tessera/pages';
+import {
+  HomePage,
+  homePageTitle,
+  type FeaturedProduct,
+  type SharedPageData,
+  type TemplateSummary,
+} from '@tessera/pages';
+
+type Props = SharedPageData & {
+  featuredProducts: FeaturedProduct[];
+  templates: TemplateSummary[];
+};
 
 export default function Home() {
-  const { props } = usePage<SharedPageData>();
+  const { props } = usePage<Props>();
   return (
     <>
       <Head title={homePageTitle} />
@@ -10,6 +21,10 @@ export default function Home() {
         canPurchaseAllAccess={props.can.purchaseAllAccess}
         versionPrefix={props.versionPrefix}
         tailwindVersion={props.tailwindVersion}
+        featuredProducts={props.featuredProducts}
+        templates={props.templates}
+        allAccessPricing={props.allAccessPricing}
+        locale={props.preferredLanguage}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { createCache, hashParts } from './cache.ts';
@@ -21,6 +21,10 @@ describe('createCache', () => {
     first.writeJson('components', 'k2', { a: 2 });
     first.writeFile('screenshots', 'k3', '-sm.png', new Uint8Array([9]));
 
+    // Another build's cache in the same directory (the content build's `content/`).
+    mkdirSync(join(dir, 'content', 'templates'), { recursive: true });
+    writeFileSync(join(dir, 'content', 'shot.png'), 'x');
+
     const second = createCache(dir);
     expect(second.readJson('components', 'missing')).toBeUndefined();
     expect(second.readJson<{ a: number }>('components', 'k1')).toEqual({ a: 1 });
@@ -28,5 +32,7 @@ describe('createCache', () => {
     expect(second.prune()).toBe(1);
     expect(existsSync(second.path('components', 'k2', '.json'))).toBe(false);
     expect(existsSync(second.path('components', 'k1', '.json'))).toBe(true);
+    expect(existsSync(join(dir, 'content', 'shot.png'))).toBe(true);
+    expect(existsSync(join(dir, 'content', 'templates'))).toBe(true);
   });
 });

@@ -85,7 +85,13 @@ export function createCache(dir: string = DEFAULT_CACHE_DIR): Cache {
   const ignore = join(dir, '.gitignore');
   if (!existsSync(ignore)) writeFileSync(ignore, '*\n');
 
-  const path = (kind: string, key: string, suffix: string) => join(dir, kind, `${key}${suffix}`);
+  // Only the kinds this build works with are pruned: other caches may share the directory
+  // (the content build keeps its own under `content/`).
+  const kinds = new Set<string>();
+  const path = (kind: string, key: string, suffix: string) => {
+    kinds.add(kind);
+    return join(dir, kind, `${key}${suffix}`);
+  };
 
   const writeAtomic = (file: string, data: Uint8Array | string) => {
     mkdirSync(dirname(file), { recursive: true });
@@ -129,11 +135,11 @@ export function createCache(dir: string = DEFAULT_CACHE_DIR): Cache {
     },
     prune() {
       let removed = 0;
-      for (const kind of readdirSync(dir, { withFileTypes: true })) {
-        if (!kind.isDirectory()) continue;
-        for (const name of readdirSync(join(dir, kind.name))) {
-          const file = join(dir, kind.name, name);
-          if (used.has(file) || name.endsWith('.tmp')) continue;
+      for (const kind of kinds) {
+        if (!existsSync(join(dir, kind))) continue;
+        for (const entry of readdirSync(join(dir, kind), { withFileTypes: true })) {
+          const file = join(dir, kind, entry.name);
+          if (!entry.isFile() || used.has(file) || entry.name.endsWith('.tmp')) continue;
           rmSync(file, { force: true });
           removed++;
         }

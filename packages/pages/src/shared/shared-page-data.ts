@@ -42,6 +42,7 @@ export type AllAccessPricing = {
  *
  * Two fields are our additions to the spec's list:
  * - `brandName`: the configured brand (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it.
+ * - `seo`: the page's meta description and canonical URL, which the layout puts in the head.
  * - `flash`: the one-shot success/error message the server flashes into the session after a
  *   redirect (e.g. 'Email updated successfully.'); AppLayout shows it above the page.
  */
@@ -61,7 +62,11 @@ export type SharedPageData = {
   tailwindVersion: string;
   brandName: string;
   flash: { success?: string; error?: string };
+  /** The page's meta description and canonical URL, for search engines (our addition). */
+  seo: PageSeo;
 };
+
+export type PageSeo = { description: string; canonicalUrl: string };
 
 /** Validation errors by field name; part of every page's props (spec §3 "Server-driven page"). */
 export type PageErrors = Record<string, string>;

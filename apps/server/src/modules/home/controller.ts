@@ -1,5 +1,9 @@
 import type { Request, Response } from 'express';
+import type { PropsInput } from '../../http/inertia/props.ts';
 
-export function showHome(_req: Request, res: Response): Promise<void> {
-  return res.inertia('Home');
+export type HomeProps = (req: Request) => Promise<PropsInput>;
+
+export function showHome(props: HomeProps) {
+  return async (req: Request, res: Response): Promise<void> =>
+    res.inertia('Home', await props(req));
 }

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { showHome } from './controller.ts';
+import { showHome, type HomeProps } from './controller.ts';
 
-export function homeRoutes(): Router {
+export function homeRoutes(props: HomeProps): Router {
   const router = Router();
-  router.get('/', showHome);
+  router.get('/', showHome(props));
   return router;
 }

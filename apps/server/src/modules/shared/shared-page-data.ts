@@ -4,7 +4,10 @@ import type { User } from '../../db/schema.ts';
 import { productsRepository } from '../pricing/products.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import { once, type PropInput } from '../../http/inertia/props.ts';
-import { commandPaletteItems, type CommandPaletteItem } from '../catalog/site-directory.ts';
+import type { Catalogue } from '../catalog/catalogue.ts';
+import { commandPalette, type CommandPaletteItem } from '../catalog/command-palette.ts';
+import { pageSeo } from '../catalog/seo.ts';
+import { ALL_ACCESS } from '../licenses/entitlements.ts';
 
 // Mirrors `SharedPageData` of @tessera/pages (packages/pages/src/shared/shared-page-data.ts).
 // Switch to `import type { SharedPageData } from '@tessera/pages'` once the server depends
@@ -44,6 +47,7 @@ export interface SharedPageData {
   tailwindVersion: string;
   brandName: string;
   flash: { success?: string; error?: string };
+  seo: { description: string; canonicalUrl: string };
 }
 
 export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPageData[K]> };
@@ -51,6 +55,8 @@ export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPa
 export interface SharedPageDataOptions {
   db: Db;
   brandName: string;
+  appUrl: string;
+  catalogue: () => Catalogue;
   now?: () => Date;
 }
 
@@ -87,34 +93,53 @@ function authUser(user: User): AuthUser {
 export function sharedPageData({
   db,
   brandName,
+  appUrl,
+  catalogue,
   now = () => new Date(),
 }: SharedPageDataOptions): SharedPropsFactory {
   const products = productsRepository(db);
-  return (req): SharedPropsInput => ({
-    auth: req.user ? { user: authUser(req.user) } : null,
-    isImpersonating: false,
-    versionPrefix: '',
-    copyrightYear: now().getUTCFullYear(),
-    // The same for every page: the client keeps it after the first visit.
-    commandPalette: once(() => [...commandPaletteItems()]),
-    preferredLanguage: 'en-US',
-    snippetLang: snippetLanguage(req),
-    // All-access is for sale to anyone who does not hold it yet.
-    can: async () => ({ purchaseAllAccess: !(await req.entitlements()).allAccess }),
-    products: async () => {
-      const owned = await req.entitlements();
-      return (await products.all())
-        .filter((product) => product.type === 'components')
-        .map((product) => ({
-          id: product.id,
-          name: product.name,
-          url: `/components#product-${product.slug}`,
-          isLicensed: owned.has(product.slug),
-        }));
-    },
-    allAccessPricing: null,
-    tailwindVersion: '4.3',
-    brandName,
-    flash: () => flashMessages(req),
-  });
+  const palette = commandPalette(catalogue);
+  return (req): SharedPropsInput => {
+    let productList: ReturnType<typeof products.all> | undefined;
+    const allProducts = () => (productList ??= products.all());
+    return {
+      auth: req.user ? { user: authUser(req.user) } : null,
+      isImpersonating: false,
+      versionPrefix: req.path === '/v1' || req.path.startsWith('/v1/') ? '/v1' : '',
+      copyrightYear: now().getUTCFullYear(),
+      // The same for every page: the client keeps it after the first visit.
+      commandPalette: once(() => [...palette()]),
+      preferredLanguage: 'en-US',
+      snippetLang: snippetLanguage(req),
+      // All-access is for sale to anyone who does not hold it yet.
+      can: async () => ({ purchaseAllAccess: !(await req.entitlements()).allAccess }),
+      products: async () => {
+        const owned = await req.entitlements();
+        return (await allProducts())
+          .filter((product) => product.type === 'components')
+          .map((product) => ({
+            id: product.id,
+            name: product.name,
+            url: `/components#product-${product.slug}`,
+            isLicensed: owned.has(product.slug),
+          }));
+      },
+      // List price; the commerce work will discount it for owners of other packages.
+      allAccessPricing: async () => {
+        const allAccess = (await allProducts()).find((product) => product.slug === ALL_ACCESS);
+        return allAccess
+          ? {
+              currency: allAccess.price_currency,
+              amount: allAccess.price_amount,
+              advertised: allAccess.price_amount,
+            }
+          : null;
+      },
+      tailwindVersion: '4.3',
+      brandName,
+      flash: () => flashMessages(req),
+      // A function: evaluated after the route has described its page.
+      seo: () => pageSeo(req, appUrl),
+    };
+  };
 }

@@ -1,0 +1,127 @@
+// The built catalogue (packages/catalog/dist, `pnpm build`), read once and indexed. Only public
+// metadata is held in memory; code (dist/code/<uuid>.json) is read when an entitled viewer asks.
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ContentManifest } from '@tessera/catalog/src/content/build.ts';
+import type { Template } from '@tessera/catalog/src/content/templates.ts';
+import type {
+  CatalogJson,
+  CategoryJson,
+  CodeJson,
+  ComponentJson,
+  ProductJson,
+  SubcategoryJson,
+} from '@tessera/catalog/src/pipeline/types.ts';
+
+export type { CategoryJson, CodeJson, ComponentJson, ProductJson, SubcategoryJson, Template };
+
+/** A subcategory with the product and category it belongs to. */
+export interface SubcategoryPlace {
+  product: ProductJson;
+  category: CategoryJson;
+  subcategory: SubcategoryJson;
+}
+
+export interface ComponentPlace extends SubcategoryPlace {
+  component: ComponentJson;
+}
+
+export interface Catalogue {
+  /** The build's input hash: changes whenever anything in the catalogue does. */
+  version: string;
+  products: readonly ProductJson[];
+  templates: readonly Template[];
+  docs: ContentManifest['docs'];
+  /** `/components/<product>/<category>/<subcategory>`, without a version prefix. */
+  subcategory(url: string): SubcategoryPlace | undefined;
+  subcategories(): readonly SubcategoryPlace[];
+  component(uuid: string): ComponentPlace | undefined;
+  template(slug: string): Template | undefined;
+  /** The three snippets of a component: only ever called for a viewer entitled to them. */
+  code(uuid: string): Promise<CodeJson>;
+  /** Absolute paths of files the server streams after its own checks. */
+  previewFile(uuid: string): string;
+  templateArchive(template: Template): string;
+  /** Public, immutable-by-content directories: screenshots, component images, template assets. */
+  dirs: { screenshots: string; images: string; templates: string };
+}
+
+export class CatalogueMissingError extends Error {
+  override name = 'CatalogueMissingError';
+  constructor(dir: string, file: string) {
+    super(
+      `The catalogue is not built: ${path.join(dir, file)} is missing. Run \`pnpm build\` (or \`npm start\`, which builds it).`,
+    );
+  }
+}
+
+function readJson<T>(dir: string, file: string): T {
+  const full = path.join(dir, file);
+  if (!existsSync(full)) throw new CatalogueMissingError(dir, file);
+  return JSON.parse(readFileSync(full, 'utf8')) as T;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Reads and indexes a catalogue build. Throws CatalogueMissingError when it was not built. */
+export function loadCatalogue(dir: string): Catalogue {
+  const catalog = readJson<CatalogJson>(dir, 'catalog.json');
+  const content = readJson<ContentManifest>(dir, 'content.json');
+
+  const bySubcategoryUrl = new Map<string, SubcategoryPlace>();
+  const byUuid = new Map<string, ComponentPlace>();
+  for (const product of catalog.products) {
+    for (const category of product.categories) {
+      for (const subcategory of category.subcategories) {
+        const place = { product, category, subcategory };
+        bySubcategoryUrl.set(subcategory.url, place);
+        for (const component of subcategory.components) {
+          byUuid.set(component.uuid, { ...place, component });
+        }
+      }
+    }
+  }
+  const templates = [...content.templates].sort((a, b) => a.order - b.order);
+  const bySlug = new Map(templates.map((template) => [template.slug as string, template]));
+  const codeCache = new Map<string, Promise<CodeJson>>();
+
+  return {
+    version: catalog.generatedFrom,
+    products: catalog.products,
+    templates,
+    docs: content.docs,
+    subcategory: (url) => bySubcategoryUrl.get(url),
+    subcategories: () => [...bySubcategoryUrl.values()],
+    component: (uuid) => (UUID.test(uuid) ? byUuid.get(uuid) : undefined),
+    template: (slug) => bySlug.get(slug),
+    code(uuid) {
+      if (!byUuid.has(uuid)) return Promise.reject(new Error(`No component ${uuid}`));
+      let code = codeCache.get(uuid);
+      if (!code) {
+        code = readFile(path.join(dir, 'code', `${uuid}.json`), 'utf8').then(
+          (text) => JSON.parse(text) as CodeJson,
+        );
+        code.catch(() => codeCache.delete(uuid));
+        codeCache.set(uuid, code);
+      }
+      return code;
+    },
+    previewFile: (uuid) => path.join(dir, 'previews', `${uuid}.html`),
+    templateArchive: (template) => path.join(dir, template.downloadPath),
+    dirs: {
+      screenshots: path.join(dir, 'screenshots'),
+      images: path.join(dir, 'images'),
+      templates: path.join(dir, 'templates'),
+    },
+  };
+}
+
+/**
+ * The catalogue, loaded on first use: a process that never shows it (a migration, a test of
+ * the accounts pages) never needs it built. `preload` reads it at start (production).
+ */
+export function lazyCatalogue(dir: string): () => Catalogue {
+  let loaded: Catalogue | undefined;
+  return () => (loaded ??= loadCatalogue(dir));
+}

@@ -1,0 +1,236 @@
+// The catalogue as one viewer may see it. Every decision about code and live previews is made
+// here, on the server, from the viewer's entitlements (docs/decisions/004-catalogue-gating.md):
+//   - the viewer holds the component's package (or all-access): `downloadable`, code included;
+//   - otherwise a subcategory of static HTML shows a live `htmlPreview`, without code;
+//   - otherwise (a subcategory with interactive components, whose script is code we sell) a
+//     `pngPreview`: a screenshot, no preview document at all.
+import type {
+  CatalogComponent,
+  CatalogProductSection,
+  FeaturedProduct,
+  PlaygroundComponent,
+  Subcategory,
+  SubcategorySummary,
+  TemplateDetail,
+  TemplateSummary,
+} from '@tessera/pages';
+import type { Entitlements } from '../licenses/entitlements.ts';
+import type {
+  Catalogue,
+  ComponentJson,
+  ComponentPlace,
+  ProductJson,
+  SubcategoryJson,
+  SubcategoryPlace,
+  Template,
+} from './catalogue.ts';
+
+export type VersionPrefix = '' | '/v1';
+export type ComponentViewType = CatalogComponent['viewType'];
+
+/** A non-owner never gets a live preview of interactive components: their script is code. */
+export function isPngOnly(subcategory: SubcategoryJson): boolean {
+  return subcategory.components.some((component) => component.requiresJavaScript);
+}
+
+export function viewTypeFor(place: SubcategoryPlace, viewer: Entitlements): ComponentViewType {
+  if (viewer.has(place.product.slug)) return 'downloadable';
+  return isPngOnly(place.subcategory) ? 'pngPreview' : 'htmlPreview';
+}
+
+/** May this viewer load the live preview document of this component? */
+export function mayPreview(place: SubcategoryPlace, viewer: Entitlements): boolean {
+  return viewTypeFor(place, viewer) !== 'pngPreview';
+}
+
+export function productAnchor(product: Pick<ProductJson, 'slug'>): string {
+  return `product-${product.slug}`;
+}
+
+function productUrl(product: ProductJson, prefix: VersionPrefix): string {
+  return `${prefix}/components#${productAnchor(product)}`;
+}
+
+export function previewUrl(catalogue: Catalogue, uuid: string): string {
+  // The build hash busts caches when the catalogue changes.
+  return `/catalog/previews/${uuid}.html?v=${catalogue.version.slice(0, 12)}`;
+}
+
+/** One component for one viewer. Its code is read only when the viewer may have it. */
+export async function presentComponent(
+  catalogue: Catalogue,
+  place: SubcategoryPlace,
+  component: ComponentJson,
+  viewer: Entitlements,
+): Promise<CatalogComponent> {
+  const viewType = viewTypeFor(place, viewer);
+  const snippets =
+    viewType === 'downloadable' ? (await catalogue.code(component.uuid)).snippets : [];
+  return {
+    uuid: component.uuid,
+    name: component.name,
+    archived: component.archived,
+    isNew: component.isNew,
+    requiresJavaScript: component.requiresJavaScript,
+    viewType,
+    previewUrl: viewType === 'pngPreview' ? null : previewUrl(catalogue, component.uuid),
+    smallWidth: component.smallWidth ?? 375,
+    smallHeight: component.smallHeight ?? 0,
+    largeWidth: component.largeWidth ?? 1280,
+    largeHeight: component.largeHeight ?? 0,
+    smallScreenshotUrl: component.smallScreenshotUrl,
+    largeScreenshotUrl: component.largeScreenshotUrl,
+    imageCreditsHtml: component.imageCreditsHtml,
+    snippets,
+  };
+}
+
+export function presentSubcategorySummary(
+  place: SubcategoryPlace,
+  viewer: Entitlements,
+  prefix: VersionPrefix,
+): SubcategorySummary {
+  const { subcategory } = place;
+  return {
+    name: subcategory.name,
+    description: subcategory.description,
+    url: `${prefix}${subcategory.url}`,
+    imageUrl: subcategory.thumbnailUrl ?? subcategory.components[0]?.smallScreenshotUrl ?? '',
+    componentCount: subcategory.componentCount,
+    isNew: subcategory.isNew,
+    isLocked: viewTypeFor(place, viewer) === 'pngPreview',
+  };
+}
+
+/** The Components page: every product, its categories and subcategory cards. */
+export function presentSections(
+  catalogue: Catalogue,
+  viewer: Entitlements,
+  prefix: VersionPrefix,
+): CatalogProductSection[] {
+  return catalogue.products.map((product) => ({
+    name: product.name,
+    anchor: productAnchor(product),
+    description: product.description,
+    categories: product.categories.map((category) => ({
+      name: category.name,
+      subcategories: category.subcategories.map((subcategory) =>
+        presentSubcategorySummary({ product, category, subcategory }, viewer, prefix),
+      ),
+    })),
+  }));
+}
+
+/** Home's component tabs: the first few subcategories of each product. */
+export function presentFeaturedProducts(
+  catalogue: Catalogue,
+  viewer: Entitlements,
+  perProduct = 6,
+): FeaturedProduct[] {
+  return catalogue.products.map((product) => {
+    const places = product.categories.flatMap((category) =>
+      category.subcategories.map((subcategory) => ({ product, category, subcategory })),
+    );
+    return {
+      name: product.name,
+      anchor: productAnchor(product),
+      description: product.description,
+      componentCount: places.reduce((sum, place) => sum + place.subcategory.componentCount, 0),
+      subcategories: places
+        .slice(0, perProduct)
+        .map((place) => presentSubcategorySummary(place, viewer, '')),
+    };
+  });
+}
+
+/** The ComponentCategory page. Archived examples only when asked for (`?include=archived`). */
+export async function presentSubcategory(
+  catalogue: Catalogue,
+  place: SubcategoryPlace,
+  viewer: Entitlements,
+  options: { prefix: VersionPrefix; includeArchived: boolean },
+): Promise<Subcategory> {
+  const { product, category, subcategory } = place;
+  const showingArchived = options.includeArchived && subcategory.hasArchived;
+  const components = subcategory.components.filter(
+    (component) => showingArchived || !component.archived,
+  );
+  return {
+    name: subcategory.name,
+    description: subcategory.description,
+    introduction: subcategory.introduction,
+    url: `${options.prefix}${subcategory.url}`,
+    category: {
+      name: category.name,
+      url: productUrl(product, options.prefix),
+      product: { name: product.name, url: productUrl(product, options.prefix) },
+    },
+    components: await Promise.all(
+      components.map((component) => presentComponent(catalogue, place, component, viewer)),
+    ),
+    hasArchived: subcategory.hasArchived,
+    showingArchived,
+  };
+}
+
+/** The Preview (playground): the first current component of every subcategory, never code. */
+export async function presentPlayground(
+  catalogue: Catalogue,
+  viewer: Entitlements,
+): Promise<PlaygroundComponent[]> {
+  const places: ComponentPlace[] = [];
+  for (const place of catalogue.subcategories()) {
+    const component = place.subcategory.components.find((candidate) => !candidate.archived);
+    if (component) places.push({ ...place, component });
+  }
+  return Promise.all(
+    places.map(async (place) => {
+      const presented = await presentComponent(catalogue, place, place.component, viewer);
+      return {
+        ...presented,
+        // The playground shows previews only: never ship snippets it will not display.
+        snippets: [],
+        product: { name: place.product.name, url: productUrl(place.product, '') },
+        category: { name: place.category.name, url: productUrl(place.product, '') },
+        subcategory: { name: place.subcategory.name, url: place.subcategory.url },
+      };
+    }),
+  );
+}
+
+export function presentTemplateSummary(template: Template): TemplateSummary {
+  return {
+    name: template.name,
+    slug: template.slug,
+    type: template.type,
+    summary: template.summary,
+    imageUrl: template.imageUrl,
+    url: `/templates/${template.slug}`,
+    anchor: template.slug,
+  };
+}
+
+export function templateDownloadUrl(template: Pick<Template, 'slug'>): string {
+  return `/templates/${template.slug}/download`;
+}
+
+/** The Template page: the download link only for a viewer who owns it. */
+export function presentTemplate(template: Template, viewer: Entitlements): TemplateDetail {
+  const isLicensed = viewer.has(template.slug);
+  return {
+    ...presentTemplateSummary(template),
+    descriptionHtml: template.descriptionHtml,
+    technologies: template.technologies,
+    faq: template.faq,
+    bannerUrl: template.bannerUrl,
+    images: [
+      { url: template.bannerUrl, alt: `${template.name}: the demo's first screen` },
+      { url: template.imageUrl, alt: `${template.name}: the demo at a glance` },
+    ],
+    previewUrl: template.previewUrl,
+    price: template.price,
+    checkoutUrl: `/checkout/${template.slug}`,
+    downloadUrl: isLicensed ? templateDownloadUrl(template) : null,
+    isLicensed,
+  };
+}

@@ -1,0 +1,175 @@
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { requireUser } from '../auth/middleware.ts';
+import type { Catalogue } from './catalogue.ts';
+import {
+  mayPreview,
+  presentFeaturedProducts,
+  presentPlayground,
+  presentSections,
+  presentSubcategory,
+  presentTemplate,
+  presentTemplateSummary,
+  type VersionPrefix,
+} from './presenter.ts';
+import { describePage } from './seo.ts';
+
+export interface CatalogRoutesOptions {
+  catalogue: () => Catalogue;
+  supportEmail: string;
+  issueTrackerUrl: string;
+}
+
+const PREVIEW_FILE = /^([0-9a-f-]{36})\.html$/;
+
+/**
+ * A preview document runs its own inline scripts (the height reporter, an interactive
+ * component's behaviour) inside a `sandbox="allow-scripts"` frame of our pages only.
+ */
+const PREVIEW_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline'",
+  "style-src 'unsafe-inline'",
+  // A sandboxed frame has an opaque origin, so 'self' would not match our own images.
+  'img-src * data:',
+  'font-src * data:',
+  "frame-ancestors 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+function prefixOf(req: Request): VersionPrefix {
+  return req.baseUrl.startsWith('/v1') || req.path.startsWith('/v1/') ? '/v1' : '';
+}
+
+/** Public files that preview frames (opaque origins) also load: screenshots, images, demos. */
+function publicFiles(dir: () => string, maxAge: string): RequestHandler {
+  return (req, res, next) => {
+    // A template's source archive sits beside its demo; only the download route may send it.
+    if (/\.zip$/i.test(req.path)) return next();
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    return express.static(dir(), { maxAge, index: false, redirect: false, fallthrough: true })(
+      req,
+      res,
+      next,
+    );
+  };
+}
+
+export function catalogRoutes({
+  catalogue,
+  supportEmail,
+  issueTrackerUrl,
+}: CatalogRoutesOptions): Router {
+  const router = Router();
+
+  router.use(
+    '/catalog/screenshots',
+    publicFiles(() => catalogue().dirs.screenshots, '1h'),
+  );
+  router.use(
+    '/images/catalog',
+    publicFiles(() => catalogue().dirs.images, '1d'),
+  );
+  router.use(
+    '/catalog/templates',
+    publicFiles(() => catalogue().dirs.templates, '1h'),
+  );
+
+  // The live preview document: never for a viewer who may only see the screenshot.
+  router.get('/catalog/previews/:file', async (req, res, next) => {
+    const uuid = PREVIEW_FILE.exec(req.params.file)?.[1];
+    const place = uuid ? catalogue().component(uuid) : undefined;
+    if (!uuid || !place) return next();
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Vary', 'Cookie');
+    if (!mayPreview(place, await req.entitlements())) {
+      return res
+        .status(403)
+        .type('text/plain')
+        .send('This preview is for customers who own the package.');
+    }
+    res.setHeader('Content-Security-Policy', PREVIEW_CSP);
+    res.setHeader('X-Robots-Tag', 'noindex');
+    return res.sendFile(catalogue().previewFile(uuid), {
+      headers: { 'Content-Type': 'text/html' },
+    });
+  });
+
+  const showComponents = async (req: Request, res: Response) => {
+    const prefix = prefixOf(req);
+    describePage(
+      req,
+      'Hundreds of Tailwind CSS components for marketing sites, application UIs and stores, in HTML, React and Vue.',
+    );
+    return res.inertia('Components', {
+      sections: presentSections(catalogue(), await req.entitlements(), prefix),
+      supportEmail,
+      issueTrackerUrl,
+    });
+  };
+  router.get('/components', showComponents);
+  router.get('/v1/components', showComponents);
+
+  const showSubcategory = async (req: Request, res: Response, next: express.NextFunction) => {
+    const { product, category, subcategory } = req.params as Record<string, string>;
+    const place = catalogue().subcategory(`/components/${product}/${category}/${subcategory}`);
+    if (!place) return next();
+    describePage(req, place.subcategory.description);
+    return res.inertia('ComponentCategory', {
+      subcategory: await presentSubcategory(catalogue(), place, await req.entitlements(), {
+        prefix: prefixOf(req),
+        includeArchived: req.query.include === 'archived',
+      }),
+    });
+  };
+  router.get('/components/:product/:category/:subcategory', showSubcategory);
+  router.get('/v1/components/:product/:category/:subcategory', showSubcategory);
+
+  router.get('/preview', async (req, res) => {
+    describePage(req, 'Every kind of component, live and resizable, at any screen width.');
+    return res.inertia('Preview', {
+      components: await presentPlayground(catalogue(), await req.entitlements()),
+    });
+  });
+
+  router.get('/templates', (req, res) => {
+    describePage(
+      req,
+      'Complete Tailwind CSS site templates and UI kits built with React and Next.js.',
+    );
+    return res.inertia('Templates', {
+      templates: catalogue().templates.map(presentTemplateSummary),
+    });
+  });
+
+  router.get('/templates/:slug', async (req, res, next) => {
+    const template = catalogue().template(req.params.slug);
+    if (!template) return next();
+    describePage(req, template.summary);
+    return res.inertia('Template', {
+      template: presentTemplate(template, await req.entitlements()),
+    });
+  });
+
+  // The source archive: owners only, never a public URL.
+  router.get('/templates/:slug/download', requireUser, async (req, res, next) => {
+    const template = catalogue().template(String(req.params.slug));
+    if (!template) return next();
+    if (!(await req.entitlements()).has(template.slug)) {
+      await res.flash({ messages: { error: `Buy ${template.name} to download its source.` } });
+      return res.redirect(`/templates/${template.slug}`);
+    }
+    res.setHeader('Cache-Control', 'private, no-store');
+    return res.download(catalogue().templateArchive(template), `${template.slug}.zip`);
+  });
+
+  return router;
+}
+
+/** Home's catalogue parts: component tabs per product and the template carousel. */
+export function homeCatalogue(catalogue: () => Catalogue) {
+  return async (req: Request) => ({
+    featuredProducts: presentFeaturedProducts(catalogue(), await req.entitlements()),
+    templates: catalogue().templates.map(presentTemplateSummary),
+  });
+}

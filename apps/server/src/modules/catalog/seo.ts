@@ -1,0 +1,99 @@
+// What search engines read: a description and canonical URL on every page (shared `seo`, put
+// in the head by the storefront's layout), /sitemap.xml of every public page and /robots.txt.
+import { Router, type Request } from 'express';
+import type { Catalogue } from './catalogue.ts';
+
+export const DEFAULT_DESCRIPTION =
+  'Tailwind CSS components and templates in HTML, React and Vue. Buy once, use forever.';
+
+const DESCRIPTION = Symbol('page description');
+
+type Described = Request & { [DESCRIPTION]?: string };
+
+/** The page's meta description; set by the route before it renders. */
+export function describePage(req: Request, description: string): void {
+  (req as Described)[DESCRIPTION] = description;
+}
+
+/**
+ * The address search engines should index: our origin, the path without the legacy /v1 prefix,
+ * no query string (`?include=archived` is the same page with more on it).
+ */
+export function canonicalUrl(appUrl: string, path: string): string {
+  const unversioned = path.replace(/^\/v1(?=\/|$)/, '') || '/';
+  return `${appUrl}${unversioned}`;
+}
+
+export function pageSeo(req: Request, appUrl: string) {
+  return {
+    canonicalUrl: canonicalUrl(appUrl, req.path),
+    description: (req as Described)[DESCRIPTION] ?? DEFAULT_DESCRIPTION,
+  };
+}
+
+function escapeXml(text: string): string {
+  return text
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** Every page a signed-out visitor can read, as paths. */
+export function publicPaths(catalogue: Catalogue): string[] {
+  return [
+    '/',
+    '/components',
+    ...catalogue.subcategories().map((place) => place.subcategory.url),
+    '/templates',
+    ...catalogue.templates.map((template) => `/templates/${template.slug}`),
+    '/preview',
+    ...catalogue.docs.pages.map((page) => `/documentation/${page.slug}`),
+    '/changelog',
+    '/support',
+    '/privacy-policy',
+  ];
+}
+
+export function sitemapXml(appUrl: string, paths: string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(appUrl + path)}</loc></url>`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+export function seoRoutes({
+  catalogue,
+  appUrl,
+}: {
+  catalogue: () => Catalogue;
+  appUrl: string;
+}): Router {
+  const router = Router();
+  let sitemap: string | undefined;
+  router.get('/sitemap.xml', (_req, res) => {
+    sitemap ??= sitemapXml(appUrl, publicPaths(catalogue()));
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.type('application/xml').send(sitemap);
+  });
+  router.get('/robots.txt', (_req, res) => {
+    res.type('text/plain').send(
+      [
+        'User-agent: *',
+        // Private or per-visitor pages: nothing there for a search engine.
+        'Disallow: /account',
+        'Disallow: /catalog/previews/',
+        'Disallow: /login',
+        'Disallow: /forgot-password',
+        'Disallow: /reset-password',
+        `Sitemap: ${appUrl}/sitemap.xml`,
+        '',
+      ].join('\n'),
+    );
+  });
+  return router;
+}

@@ -1,0 +1,29 @@
+import { Head, usePage } from '@inertiajs/react';
+import {
+  ComponentCategoryPage,
+  componentCategoryPageTitle,
+  type SharedPageData,
+  type Subcategory,
+} from '@tessera/pages';
+import { PRICING_URL } from '../lib/pricing-url';
+import { useSnippetLanguage } from '../lib/use-snippet-language';
+
+type Props = SharedPageData & { subcategory: Subcategory };
+
+export default function ComponentCategory() {
+  const { props } = usePage<Props>();
+  const [language, setLanguage] = useSnippetLanguage(props.snippetLang);
+  const signedIn = props.auth !== null;
+  return (
+    <>
+      <Head title={componentCategoryPageTitle(props.subcategory, signedIn)} />
+      <ComponentCategoryPage
+        subcategory={props.subcategory}
+        signedIn={signedIn}
+        snippetLang={language}
+        onLanguageChange={setLanguage}
+        pricingUrl={PRICING_URL}
+      />
+    </>
+  );
+}

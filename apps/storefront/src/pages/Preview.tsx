@@ -1,0 +1,24 @@
+import { Head, usePage } from '@inertiajs/react';
+import {
+  PreviewPage,
+  previewPageTitle,
+  type PlaygroundComponent,
+  type SharedPageData,
+} from '@tessera/pages';
+import { PRICING_URL } from '../lib/pricing-url';
+
+type Props = SharedPageData & { components: PlaygroundComponent[] };
+
+export default function Preview() {
+  const { props } = usePage<Props>();
+  return (
+    <>
+      <Head title={previewPageTitle} />
+      <PreviewPage
+        components={props.components}
+        signedIn={props.auth !== null}
+        pricingUrl={PRICING_URL}
+      />
+    </>
+  );
+}
