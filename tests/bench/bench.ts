@@ -35,26 +35,59 @@ async function signInHashTimes() {
 }
 
 const root = resolve(import.meta.dirname, '../..');
+const dist = join(root, 'apps/storefront/dist/client');
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const duration = Number(process.env.BENCH_SECONDS ?? 5);
 
-type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+const ENTRY = 'src/main.tsx';
+/** The catalogue pages of "Browsing the catalogue", all rendered on the server. */
+const CATALOGUE = {
+  Home: '/',
+  Components: '/components',
+  Subcategory: '/components/marketing/sections/heroes',
+  Template: '/templates/catalyst',
+} as const;
 
-function firstLoadAssets(): { js: string[]; css: string[] } {
-  const dist = join(root, 'apps/storefront/dist/client');
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+type Manifest = Record<
+  string,
+  { file: string; css?: string[]; imports?: string[]; dynamicImports?: string[] }
+>;
+
+const manifest = JSON.parse(readFileSync(join(dist, '.vite/manifest.json'), 'utf8')) as Manifest;
+
+/**
+ * The files a first load fetches before it can render: each given chunk and its static imports
+ * (not its dynamic imports), with the CSS of all of them, each file once.
+ */
+function firstLoadAssets(keys: string[]): { js: string[]; css: string[] } {
+  const seen = new Set<string>();
   const js = new Set<string>();
   const css = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
-    if (!chunk || js.has(chunk.file)) return;
-    js.add(chunk.file);
+    if (!chunk) throw new Error(`${key} is not in the Vite manifest`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    if (chunk.file.endsWith('.js')) js.add(chunk.file);
     chunk.css?.forEach((file) => css.add(file));
     chunk.imports?.forEach(visit);
   };
-  visit('src/main.tsx');
+  keys.forEach(visit);
   return { js: [...js].map((f) => join(dist, f)), css: [...css].map((f) => join(dist, f)) };
 }
+
+/** The manifest key of an Inertia page component, e.g. `Home` → `src/pages/Home.tsx`. */
+function pageChunkKey(component: string): string {
+  const exact = `src/pages/${component}.tsx`;
+  if (manifest[exact]) return exact;
+  const found = Object.keys(manifest).find((key) =>
+    new RegExp(`(^|/)pages/${component}\\.[jt]sx?$`).test(key),
+  );
+  if (!found) throw new Error(`no chunk for the page component ${component} in the manifest`);
+  return found;
+}
+
+const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
 
 function sizes(files: string[]) {
   let raw = 0;
@@ -63,41 +96,177 @@ function sizes(files: string[]) {
     raw += statSync(file).size;
     gzip += gzipSync(readFileSync(file)).length;
   }
-  return `${(raw / 1024).toFixed(1)} KiB (${(gzip / 1024).toFixed(1)} KiB gzip)`;
+  return { raw: kib(raw), gzip: kib(gzip) };
 }
 
-async function measure(url: string, headers: Record<string, string> = {}) {
+function firstLoadRow(keys: string[]) {
+  const assets = firstLoadAssets(keys);
+  const js = sizes(assets.js);
+  const css = sizes(assets.css);
+  return {
+    chunks: keys.join(' + '),
+    'JS files': assets.js.length,
+    'JS KiB': js.raw,
+    'JS gzip KiB': js.gzip,
+    'CSS files': assets.css.length,
+    'CSS KiB': css.raw,
+    'CSS gzip KiB': css.gzip,
+  };
+}
+
+const decodeEntities = (text: string) =>
+  text
+    .replaceAll('&quot;', '"')
+    .replaceAll('&#039;', "'")
+    .replaceAll('&#39;', "'")
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&');
+
+/** The Inertia page object a server-rendered HTML page carries in its `data-page`. */
+function inertiaPageOf(html: string): { component: string; version: string } {
+  const script = html.match(/<script\b[^>]*\bdata-page=["'][^"']*["'][^>]*>([\s\S]*?)<\/script>/);
+  const attribute = html.match(/\bdata-page="([^"]*)"/);
+  const json = script?.[1] ?? (attribute?.[1] ? decodeEntities(attribute[1]) : undefined);
+  if (!json) throw new Error('the page has no data-page');
+  const page = JSON.parse(json) as { component?: unknown; version?: unknown };
+  if (typeof page.component !== 'string') throw new Error('data-page has no component');
+  return { component: page.component, version: String(page.version ?? '') };
+}
+
+/** One request before the load: what the route answers, and how big the body is. */
+async function probe(url: string, headers: Record<string, string> = {}) {
+  const response = await fetch(url, { headers });
+  const body = await response.text();
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? '',
+    inertia: response.headers.get('x-inertia') === 'true',
+    body,
+    bytes: Buffer.byteLength(body),
+  };
+}
+
+type Row = {
+  'req/s': number;
+  '% of baseline': string;
+  'p50 ms': number;
+  'p99 ms': number;
+  'body KiB': number;
+  errors: number;
+  'non-2xx': number;
+  statuses: string;
+};
+
+async function measure(url: string, headers: Record<string, string> = {}): Promise<Row> {
+  const first = await probe(url, headers);
+  // A short warm-up so the first routes measured don't pay for JIT and caches alone.
+  await autocannon({ url, connections, amount: connections * 10, headers });
   const result = await autocannon({ url, connections, duration, headers });
+  const statuses = Object.entries(result.statusCodeStats ?? {})
+    .map(([code, stat]) => `${code}×${stat.count ?? 0}`)
+    .join(' ');
   return {
     'req/s': Math.round(result.requests.average),
+    '% of baseline': '',
     'p50 ms': result.latency.p50,
     'p99 ms': result.latency.p99,
-    errors: result.errors + result.non2xx,
+    'body KiB': kib(first.bytes),
+    errors: result.errors,
+    'non-2xx': result.non2xx,
+    statuses: statuses || `none (probe: ${first.status})`,
   };
+}
+
+function printRoutes(title: string, rows: Record<string, Row>, baseline: Row) {
+  for (const row of Object.values(rows)) {
+    row['% of baseline'] = baseline['req/s']
+      ? `${Math.round((row['req/s'] / baseline['req/s']) * 100)}%`
+      : 'n/a';
+  }
+  console.log(`\n${title}`);
+  console.table(rows);
+  const failing = Object.entries(rows).filter(([, row]) => row.errors || row['non-2xx']);
+  for (const [name, row] of failing) {
+    console.log(
+      `  !! ${name}: ${row.errors} errors, ${row['non-2xx']} non-2xx (${row.statuses}) — its numbers are not comparable`,
+    );
+  }
 }
 
 const store = await startStore({ LOG_LEVEL: 'error' });
 try {
-  const assets = firstLoadAssets();
-  const staticAsset = assets.css[0] ?? assets.js[0];
+  const entryAssets = firstLoadAssets([ENTRY]);
+  const staticAsset = entryAssets.css[0] ?? entryAssets.js[0];
   const staticUrl = `${store.url}/build/${staticAsset?.split('/dist/client/')[1]}`;
-  const version = (await (await fetch(store.url, { headers: { 'X-Inertia': 'true' } })).json())
-    .version as string;
+
+  // The asset version comes from a server-rendered page, the way a browser would learn it.
+  const pages = Object.fromEntries(
+    await Promise.all(
+      Object.entries(CATALOGUE).map(async ([name, path]) => {
+        const page = await probe(`${store.url}${path}`);
+        if (page.status !== 200 || !page.type.includes('text/html')) {
+          console.log(`!! GET ${path} answered ${page.status} ${page.type}, not an HTML page`);
+        }
+        return [name, inertiaPageOf(page.body)] as const;
+      }),
+    ),
+  ) as Record<keyof typeof CATALOGUE, { component: string; version: string }>;
+  const version = pages.Subcategory.version;
   const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': version };
+  const check = await probe(`${store.url}${CATALOGUE.Subcategory}`, inertia);
+  if (check.status !== 200 || !check.inertia || !check.type.includes('json')) {
+    console.log(
+      `!! The Inertia request for ${CATALOGUE.Subcategory} with version "${version}" answered ` +
+        `${check.status} ${check.type}${check.status === 409 ? ' (version mismatch)' : ''}`,
+    );
+  }
 
-  const rows: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-  rows['static file (baseline)'] = await measure(staticUrl);
-  rows['GET /healthz'] = await measure(`${store.url}/healthz`);
-  rows['GET / (SSR HTML)'] = await measure(store.url);
-  rows['GET / (Inertia JSON)'] = await measure(store.url, inertia);
-  rows['GET /login (SSR HTML)'] = await measure(`${store.url}/login`);
+  const baselineName = 'BASELINE: static file, same server';
+  const baseline = await measure(staticUrl);
 
-  console.log(`\n${connections} connections, ${duration} s per route`);
-  console.table(rows);
+  const catalogue: Record<string, Row> = { [baselineName]: baseline };
+  catalogue['GET / — Home (SSR HTML)'] = await measure(`${store.url}${CATALOGUE.Home}`);
+  catalogue['GET /components (SSR HTML)'] = await measure(`${store.url}${CATALOGUE.Components}`);
+  catalogue[`GET ${CATALOGUE.Subcategory} (SSR HTML)`] = await measure(
+    `${store.url}${CATALOGUE.Subcategory}`,
+  );
+  catalogue[`GET ${CATALOGUE.Subcategory} (Inertia JSON)`] = await measure(
+    `${store.url}${CATALOGUE.Subcategory}`,
+    inertia,
+  );
+  catalogue[`GET ${CATALOGUE.Template} (SSR HTML)`] = await measure(
+    `${store.url}${CATALOGUE.Template}`,
+  );
+
+  const other: Record<string, Row> = { [baselineName]: baseline };
+  other['GET /healthz'] = await measure(`${store.url}/healthz`);
+  other['GET / (Inertia JSON)'] = await measure(store.url, inertia);
+  other['GET /login (SSR HTML)'] = await measure(`${store.url}/login`);
+
+  console.log(`\n${connections} connections, ${duration} s per route (after a short warm-up).`);
+  console.log(
+    `Baseline: ${staticUrl.replace(store.url, '')} served by the same process; ` +
+      `"% of baseline" is req/s relative to it. Body sizes are uncompressed.`,
+  );
+  printRoutes('Browsing the catalogue — server response times:', catalogue, baseline);
+  printRoutes('Other routes:', other, baseline);
+
   console.log(`\nSign-in password check (scrypt N=2^${PRODUCTION_PASSWORD_HASH_COST}, r=8, p=1):`);
   console.table({ verify: await signInHashTimes() });
-  console.log('\nFirst-load assets (every page today shares one entry):');
-  console.table({ JavaScript: sizes(assets.js), CSS: sizes(assets.css) });
+
+  console.log(
+    '\nFirst-load assets (entry + its static imports, plus the page chunk + its static imports; ' +
+      'gzip is per file, summed):',
+  );
+  console.table({
+    [`entry only (${ENTRY})`]: firstLoadRow([ENTRY]),
+    [`Home (${CATALOGUE.Home})`]: firstLoadRow([ENTRY, pageChunkKey(pages.Home.component)]),
+    [`Subcategory (${CATALOGUE.Subcategory})`]: firstLoadRow([
+      ENTRY,
+      pageChunkKey(pages.Subcategory.component),
+    ]),
+  });
 } finally {
   await store.stop();
 }
