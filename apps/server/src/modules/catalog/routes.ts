@@ -43,15 +43,14 @@ function prefixOf(req: Request): VersionPrefix {
 
 /** Public files that preview frames (opaque origins) also load: screenshots, images, demos. */
 function publicFiles(dir: () => string, maxAge: string): RequestHandler {
+  // Made on first use: the catalogue (and so the directory) is read lazily.
+  let serve: RequestHandler | undefined;
   return (req, res, next) => {
     // A template's source archive sits beside its demo; only the download route may send it.
     if (/\.zip$/i.test(req.path)) return next();
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    return express.static(dir(), { maxAge, index: false, redirect: false, fallthrough: true })(
-      req,
-      res,
-      next,
-    );
+    serve ??= express.static(dir(), { maxAge, index: false, redirect: false });
+    return serve(req, res, next);
   };
 }
 
