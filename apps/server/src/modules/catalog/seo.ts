@@ -1,6 +1,7 @@
 // What search engines read: a description and canonical URL on every page (shared `seo`, put
 // in the head by the storefront's layout), /sitemap.xml of every public page and /robots.txt.
 import { Router, type Request } from 'express';
+import { escapeHtml } from '../../http/inertia/document.ts';
 import type { Catalogue } from './catalogue.ts';
 
 export const DEFAULT_DESCRIPTION =
@@ -31,14 +32,6 @@ export function pageSeo(req: Request, appUrl: string) {
   };
 }
 
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
-
 /** Every page a signed-out visitor can read, as paths. */
 export function publicPaths(catalogue: Catalogue): string[] {
   return [
@@ -56,7 +49,8 @@ export function publicPaths(catalogue: Catalogue): string[] {
 }
 
 export function sitemapXml(appUrl: string, paths: string[]): string {
-  const urls = paths.map((path) => `  <url><loc>${escapeXml(appUrl + path)}</loc></url>`);
+  // The five entities HTML escaping produces are XML's own.
+  const urls = paths.map((path) => `  <url><loc>${escapeHtml(appUrl + path)}</loc></url>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
