@@ -54,7 +54,15 @@ export function buildApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
 
   app.use(requestLogger(logger));
-  app.use(securityHeaders({ appUrl: config.appUrl, viteDev: Boolean(deps.vite) }));
+  app.use(
+    securityHeaders({
+      appUrl: config.appUrl,
+      viteDev: Boolean(deps.vite),
+      formOrigins: config.newsletterFormUrl.startsWith('https:')
+        ? [new URL(config.newsletterFormUrl).origin]
+        : [],
+    }),
+  );
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
@@ -134,6 +142,7 @@ export function buildApp(deps: AppDeps): Express {
       brandName: config.brandName,
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
+      newsletterFormUrl: config.newsletterFormUrl,
       preload: config.isProduction,
       onPreloadError: (error) => logger.error({ err: error }, 'Cannot render the content pages'),
     }),

@@ -60,6 +60,10 @@ const envSchema = z
     ISSUE_TRACKER_URL: z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
       .default('https://github.com/tessera-ui/tessera-ui/issues'),
+    // The changelog's mailing-list form service; our own /newsletter when unset.
+    NEWSLETTER_FORM_URL: z
+      .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
+      .optional(),
     PASSWORD_HASH_COST: z
       .string()
       .regex(/^\d+$/, 'must be an integer (log2 of the scrypt cost N)')
@@ -144,6 +148,8 @@ export interface Config {
   /** Sales, account and licence questions (the Support page). */
   supportEmail: string;
   issueTrackerUrl: string;
+  /** Where the changelog's subscribe form posts `email_address`; '/newsletter' is our own. */
+  newsletterFormUrl: string;
   /** log2 of scrypt's N. */
   passwordHashCost: number;
   /** Things worth a warning at boot that do not stop the start. */
@@ -225,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     passwordHashCost: values.PASSWORD_HASH_COST,
     supportEmail: values.SUPPORT_EMAIL,
     issueTrackerUrl: values.ISSUE_TRACKER_URL,
+    newsletterFormUrl: values.NEWSLETTER_FORM_URL ?? '/newsletter',
     warnings,
   };
 }

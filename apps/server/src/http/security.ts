@@ -5,9 +5,11 @@ export interface SecurityOptions {
   appUrl: string;
   /** The Vite dev server is mounted: allow its inline preamble and HMR websocket. */
   viteDev: boolean;
+  /** Other origins our forms may post to (an external mailing-list form service). */
+  formOrigins?: string[];
 }
 
-export function contentSecurityPolicy({ appUrl, viteDev }: SecurityOptions) {
+export function contentSecurityPolicy({ appUrl, viteDev, formOrigins = [] }: SecurityOptions) {
   const https = appUrl.startsWith('https:');
   return {
     'default-src': ["'self'"],
@@ -21,7 +23,7 @@ export function contentSecurityPolicy({ appUrl, viteDev }: SecurityOptions) {
     // Component previews render in same-origin iframes.
     'frame-src': ["'self'"],
     'connect-src': viteDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    'form-action': ["'self'"],
+    'form-action': ["'self'", ...formOrigins],
     'frame-ancestors': ["'self'"],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],

@@ -12,6 +12,8 @@ export type VisitOptions = {
 };
 
 export type SubmittableForm = {
+  /** The current values. */
+  data: FormValues;
   post: (url: string, options?: VisitOptions) => void;
   put: (url: string, options?: VisitOptions) => void;
   reset: (...fields: string[]) => void;

@@ -1,15 +1,18 @@
 import { Head, usePage } from '@inertiajs/react';
 import { ChangelogPage, changelogPageTitle, type ChangelogEntry } from '@tessera/pages';
+import { postForm } from '../lib/post-form';
 import { useFormState } from '../lib/use-form-state';
 
-type Props = { entries: ChangelogEntry[]; preferredLanguage: string };
+type Props = { entries: ChangelogEntry[]; subscribeUrl: string; preferredLanguage: string };
 
 export default function Changelog() {
   const { props } = usePage<Props>();
-  // The default mailing-list service is our own /newsletter (apps/server newsletter module).
-  const subscribeForm = useFormState({ email_address: '' }, (f) =>
-    f.post('/newsletter', { preserveScroll: true }),
-  );
+  // Our own /newsletter by default (apps/server newsletter module): an Inertia visit that shows
+  // validation errors in place. A configured external service gets a real form post.
+  const subscribeForm = useFormState({ email_address: '' }, (f) => {
+    if (props.subscribeUrl.startsWith('/')) f.post(props.subscribeUrl, { preserveScroll: true });
+    else postForm(props.subscribeUrl, { email_address: String(f.data.email_address) });
+  });
   return (
     <>
       <Head title={changelogPageTitle} />

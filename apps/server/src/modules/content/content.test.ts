@@ -13,6 +13,21 @@ describe('content pages', () => {
     expect(entries.map((entry) => entry.html).join('')).not.toMatch(
       /<script|onerror=|javascript:/i,
     );
+    // Our own mailing-list endpoint unless one is configured.
+    expect(page.props.subscribeUrl).toBe('/newsletter');
+  });
+
+  it('posts the subscribe form to a configured mailing-list service, which the CSP allows', async () => {
+    const url = 'https://lists.example.net/subscribe/tessera';
+    const { app } = await testApp({ env: { NEWSLETTER_FORM_URL: url } });
+    const response = await request(app).get('/changelog').set(INERTIA);
+    expect(response.body.props.subscribeUrl).toBe(url);
+    expect(response.headers['content-security-policy']).toContain(
+      "form-action 'self' https://lists.example.net",
+    );
+    await expect(
+      testApp({ env: { NEWSLETTER_FORM_URL: 'http://insecure.example' } }),
+    ).rejects.toThrow(/NEWSLETTER_FORM_URL/);
   });
 
   it('serves documentation pages by slug with the table of contents, 404 for an unknown one', async () => {

@@ -8,6 +8,8 @@ export interface ContentSettings {
   brandName: string;
   supportEmail: string;
   issueTrackerUrl: string;
+  /** Where the changelog's subscribe form posts (config NEWSLETTER_FORM_URL). */
+  newsletterFormUrl: string;
   /** Render the Markdown at start rather than on the first visit (production). */
   preload?: boolean;
   onPreloadError?: (error: unknown) => void;
@@ -41,7 +43,10 @@ export function contentRoutes(settings: ContentSettings): Router {
   const router = Router();
   router.get('/changelog', async (_req, res) => {
     const { changelog } = await load();
-    return res.inertia('Changelog', { entries: changelog });
+    return res.inertia('Changelog', {
+      entries: changelog,
+      subscribeUrl: settings.newsletterFormUrl,
+    });
   });
   router.get('/documentation', async (_req, res) => {
     const { docs } = await load();
