@@ -270,5 +270,6 @@ describe(`search engines (${TEST_DATABASE})`, () => {
     }
     const robots = await request(app.app).get('/robots.txt');
     expect(robots.text).toContain(`Sitemap: ${app.config.appUrl}/sitemap.xml`);
+    expect(robots.text).toContain('Disallow: /password/');
   });
 });

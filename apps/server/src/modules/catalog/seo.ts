@@ -79,11 +79,12 @@ export function seoRoutes({
       [
         'User-agent: *',
         // Private or per-visitor pages: nothing there for a search engine.
-        'Disallow: /account',
+        'Disallow: /account-settings',
+        'Disallow: /admin/',
         'Disallow: /catalog/previews/',
         'Disallow: /login',
-        'Disallow: /forgot-password',
-        'Disallow: /reset-password',
+        'Disallow: /password/',
+        'Disallow: /templates/*/download',
         `Sitemap: ${appUrl}/sitemap.xml`,
         '',
       ].join('\n'),
