@@ -71,7 +71,8 @@ describe('a customer managing their account', () => {
     const field = here.getByRole('textbox', { name: 'Email address' });
     await field.fill(NEW_EMAIL);
     await here.getByRole('button', { name: 'Save' }).first().click();
-    await here.getByText('Email updated successfully.').first().waitFor();
+    await here.getByText('Email updated successfully.').waitFor();
+    expect(await here.getByText('Email updated successfully.').count()).toBe(1);
     await here.reload();
     expect(await here.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(NEW_EMAIL);
   });
@@ -80,7 +81,8 @@ describe('a customer managing their account', () => {
     await here.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
     await here.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await here.getByRole('button', { name: 'Save' }).nth(1).click();
-    await here.getByText('Password updated successfully.').first().waitFor();
+    await here.getByText('Password updated successfully.').waitFor();
+    expect(await here.getByText('Password updated successfully.').count()).toBe(1);
     expect(await here.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
     expect(await here.getByLabel('New password', { exact: true }).inputValue()).toBe('');
   });
@@ -94,7 +96,8 @@ describe('a customer managing their account', () => {
     await hydrated(here);
     await here.locator('input[name="password"]').fill(NEW_PASSWORD);
     await here.getByRole('button', { name: 'Log out other sessions' }).click();
-    await here.getByText('Other sessions successfully logged out.').first().waitFor();
+    await here.getByText('Other sessions successfully logged out.').waitFor();
+    expect(await here.getByText('Other sessions successfully logged out.').count()).toBe(1);
 
     expect(await isSignedIn(laptop)).toBe(false);
     expect(await isSignedIn(here)).toBe(true);
