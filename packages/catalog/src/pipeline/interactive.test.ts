@@ -282,6 +282,22 @@ describe.concurrent.each(interactive.map((component) => [component.path, compone
               expect(before.open, `${target.key} starts closed`).toBe(false);
               await page.keyboard.press(OPEN_KEY[target.kind]);
               expect(await state(), `${target.key} opens`).toEqual({ open: true, visible: true });
+              if (target.kind === 'combobox') {
+                // The arrow that opens the list lands on its first option, not the second.
+                const highlighted = await page.evaluate((key) => {
+                  const input = document.querySelector(
+                    `[data-keyboard-target="${CSS.escape(key)}"]`,
+                  );
+                  const list = document.getElementById(input?.getAttribute('aria-controls') ?? '');
+                  const first = [
+                    ...(list?.querySelectorAll<HTMLElement>('[role="option"]') ?? []),
+                  ].find((option) => !option.hidden);
+                  return { active: input?.getAttribute('aria-activedescendant'), first: first?.id };
+                }, target.key);
+                expect(highlighted.active, `${target.key} highlights the first option`).toBe(
+                  highlighted.first,
+                );
+              }
               await page.keyboard.press(CLOSE_KEY[target.kind]!);
               expect(await state(), `${target.key} closes`).toEqual({
                 open: false,
