@@ -42,7 +42,7 @@ export function buildStorefront({ force = false } = {}) {
  * cache by content hash, so a warm run takes seconds. Without Chromium the screenshots that are
  * not cached yet are skipped (pages then show no image for them).
  */
-export function buildCatalogue({ force = false, screenshots = true } = {}) {
+export function buildCatalogue({ force = false, screenshots = findChromium() !== null } = {}) {
   const dist = resolve(root, 'packages/catalog/dist');
   const built =
     existsSync(resolve(dist, 'catalog.json')) && existsSync(resolve(dist, 'content.json'));

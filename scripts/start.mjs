@@ -3,7 +3,6 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findChromium } from './chromium.mjs';
 import { buildCatalogue, buildStorefront, root } from './lib.mjs';
 
 // A production server needs a session secret; on a laptop we make one once and keep it in data/.
@@ -18,7 +17,7 @@ function sessionSecret() {
 }
 
 buildStorefront({ force: process.env.SKIP_BUILD !== '1' });
-buildCatalogue({ force: process.env.SKIP_BUILD !== '1', screenshots: findChromium() !== null });
+buildCatalogue({ force: process.env.SKIP_BUILD !== '1' });
 
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
   cwd: root,

@@ -13,6 +13,7 @@ import type {
   SubcategorySummary,
   TemplateDetail,
   TemplateSummary,
+  VersionPrefix,
 } from '@tessera/pages';
 import type { Entitlements } from '../licenses/entitlements.ts';
 import type {
@@ -25,8 +26,13 @@ import type {
   Template,
 } from './catalogue.ts';
 
-export type VersionPrefix = '' | '/v1';
-export type ComponentViewType = CatalogComponent['viewType'];
+export type { VersionPrefix };
+type ComponentViewType = CatalogComponent['viewType'];
+
+/** The legacy catalogue lives under /v1 (spec §1); every other path is the current version. */
+export function versionPrefixOf(path: string): VersionPrefix {
+  return path === '/v1' || path.startsWith('/v1/') ? '/v1' : '';
+}
 
 /** A non-owner never gets a live preview of interactive components: their script is code. */
 export function isPngOnly(subcategory: SubcategoryJson): boolean {

@@ -9,7 +9,7 @@ import {
   presentSubcategory,
   presentTemplate,
   presentTemplateSummary,
-  type VersionPrefix,
+  versionPrefixOf,
 } from './presenter.ts';
 import { describePage } from './seo.ts';
 
@@ -36,10 +36,6 @@ const PREVIEW_CSP = [
   "base-uri 'none'",
   "form-action 'none'",
 ].join('; ');
-
-function prefixOf(req: Request): VersionPrefix {
-  return req.baseUrl.startsWith('/v1') || req.path.startsWith('/v1/') ? '/v1' : '';
-}
 
 /** Public files that preview frames (opaque origins) also load: screenshots, images, demos. */
 function publicFiles(dir: () => string, maxAge: string): RequestHandler {
@@ -95,7 +91,7 @@ export function catalogRoutes({
   });
 
   const showComponents = async (req: Request, res: Response) => {
-    const prefix = prefixOf(req);
+    const prefix = versionPrefixOf(req.path);
     describePage(
       req,
       'Hundreds of Tailwind CSS components for marketing sites, application UIs and stores, in HTML, React and Vue.',
@@ -116,7 +112,7 @@ export function catalogRoutes({
     describePage(req, place.subcategory.description);
     return res.inertia('ComponentCategory', {
       subcategory: await presentSubcategory(catalogue(), place, await req.entitlements(), {
-        prefix: prefixOf(req),
+        prefix: versionPrefixOf(req.path),
         includeArchived: req.query.include === 'archived',
       }),
     });

@@ -3,6 +3,7 @@
 import { Router, type Request } from 'express';
 import { escapeHtml } from '../../http/inertia/document.ts';
 import type { Catalogue } from './catalogue.ts';
+import { versionPrefixOf } from './presenter.ts';
 
 export const DEFAULT_DESCRIPTION =
   'Tailwind CSS components and templates in HTML, React and Vue. Buy once, use forever.';
@@ -21,7 +22,7 @@ export function describePage(req: Request, description: string): void {
  * no query string (`?include=archived` is the same page with more on it).
  */
 export function canonicalUrl(appUrl: string, path: string): string {
-  const unversioned = path.replace(/^\/v1(?=\/|$)/, '') || '/';
+  const unversioned = versionPrefixOf(path) ? path.slice('/v1'.length) || '/' : path;
   return `${appUrl}${unversioned}`;
 }
 

@@ -1,3 +1,4 @@
+import type { SharedPageData as PageSharedData } from '@tessera/pages';
 import type { Request } from 'express';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
@@ -5,50 +6,20 @@ import { productsRepository } from '../pricing/products.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import { once, type PropInput } from '../../http/inertia/props.ts';
 import type { Catalogue } from '../catalog/catalogue.ts';
-import { commandPalette, type CommandPaletteItem } from '../catalog/command-palette.ts';
+import { commandPalette } from '../catalog/command-palette.ts';
+import { versionPrefixOf } from '../catalog/presenter.ts';
 import { pageSeo } from '../catalog/seo.ts';
 import { ALL_ACCESS } from '../licenses/entitlements.ts';
 
-// Mirrors `SharedPageData` of @tessera/pages (packages/pages/src/shared/shared-page-data.ts).
-// Switch to `import type { SharedPageData } from '@tessera/pages'` once the server depends
-// on that package.
-export type SnippetLanguage = 'html' | 'react' | 'vue';
-
-export interface AuthUser {
-  email: string;
-  can: { accessV1: boolean; canUpgradeToStandardAllAccess: boolean; upgradeToTeamLicense: boolean };
-  teams: { id: number; name: string }[];
-}
-
-export interface SharedProduct {
-  id: number;
-  name: string;
-  url: string;
-  isLicensed: boolean;
-}
-
-export interface AllAccessPricing {
-  currency: string;
-  amount: number;
-  advertised: number;
-}
-
-export interface SharedPageData {
-  auth: null | { user: AuthUser };
-  isImpersonating: boolean;
-  versionPrefix: '' | '/v1';
-  copyrightYear: number;
-  commandPalette: CommandPaletteItem[];
-  preferredLanguage: string;
-  snippetLang: SnippetLanguage;
-  can: { purchaseAllAccess: boolean };
-  products: SharedProduct[];
-  allAccessPricing: AllAccessPricing | null;
-  tailwindVersion: string;
-  brandName: string;
-  flash: { success?: string; error?: string };
-  seo: { description: string; canonicalUrl: string };
-}
+/**
+ * Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). Until pricing
+ * exists in the database the server may not know the all-access price, so it may send null.
+ */
+export type SharedPageData = Omit<PageSharedData, 'allAccessPricing'> & {
+  allAccessPricing: PageSharedData['allAccessPricing'] | null;
+};
+type AuthUser = NonNullable<PageSharedData['auth']>['user'];
+type SnippetLanguage = PageSharedData['snippetLang'];
 
 export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPageData[K]> };
 
@@ -105,7 +76,7 @@ export function sharedPageData({
     return {
       auth: req.user ? { user: authUser(req.user) } : null,
       isImpersonating: false,
-      versionPrefix: req.path === '/v1' || req.path.startsWith('/v1/') ? '/v1' : '',
+      versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
       // The same for every page: the client keeps it after the first visit.
       commandPalette: once(() => [...palette()]),
