@@ -10,6 +10,7 @@ type Props = SharedPageData & {
   sections: CatalogProductSection[];
   supportEmail: string;
   issueTrackerUrl: string;
+  componentCount: number;
 };
 
 export default function Components() {
@@ -22,6 +23,7 @@ export default function Components() {
         canPurchaseAllAccess={props.can.purchaseAllAccess}
         versionPrefix={props.versionPrefix}
         allAccessPricing={props.allAccessPricing}
+        componentCount={props.componentCount}
         locale={props.preferredLanguage}
         supportEmail={props.supportEmail}
         issueTrackerUrl={props.issueTrackerUrl}

@@ -10,6 +10,7 @@ import {
 type Props = SharedPageData & {
   featuredProducts: FeaturedProduct[];
   templates: TemplateSummary[];
+  componentCount: number;
 };
 
 export default function Home() {
@@ -21,6 +22,7 @@ export default function Home() {
         canPurchaseAllAccess={props.can.purchaseAllAccess}
         versionPrefix={props.versionPrefix}
         tailwindVersion={props.tailwindVersion}
+        componentCount={props.componentCount}
         featuredProducts={props.featuredProducts}
         templates={props.templates}
         allAccessPricing={props.allAccessPricing}

@@ -7,6 +7,7 @@ import {
   visitorSharedData,
 } from '../fixtures';
 import {
+  catalogComponentCount,
   customerCatalogSections,
   discountedTeamAllAccessPricing,
   legacyCatalogSections,
@@ -25,6 +26,7 @@ const meta = {
   parameters: { layout: 'fullscreen', shared: visitorSharedData },
   args: {
     sections: visitorCatalogSections,
+    componentCount: catalogComponentCount,
     canPurchaseAllAccess: visitorSharedData.can.purchaseAllAccess,
     versionPrefix: visitorSharedData.versionPrefix,
     allAccessPricing: visitorSharedData.allAccessPricing,

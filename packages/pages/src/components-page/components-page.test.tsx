@@ -14,6 +14,7 @@ const props: ComponentsPageProps = {
   canPurchaseAllAccess: true,
   allAccessPricing: { currency: 'USD', amount: 29900, advertised: 29900 },
   teamPricing: teamAllAccessPricing,
+  componentCount: 523,
   ...supportContacts,
 };
 

@@ -24,6 +24,8 @@ export type ComponentsPageProps = FaqContacts & {
   /** The shared `allAccessPricing`. */
   allAccessPricing: AllAccessPricing;
   teamPricing?: AllAccessPricing | null;
+  /** Current components in the catalogue, for the pricing's features line. */
+  componentCount: number;
   faqVariant?: FaqVariant;
   /** The shared `preferredLanguage`, for prices. */
   locale?: string;
@@ -36,6 +38,7 @@ export function ComponentsPage({
   versionPrefix = '',
   allAccessPricing,
   teamPricing,
+  componentCount,
   faqVariant = 'allAccess',
   locale,
   supportEmail,
@@ -84,6 +87,7 @@ export function ComponentsPage({
         <PricingSection
           personal={allAccessPricing}
           team={teamPricing}
+          componentCount={componentCount}
           locale={locale}
           className="scroll-mt-14"
         />

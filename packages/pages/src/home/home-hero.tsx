@@ -1,5 +1,6 @@
 import { buttonVariants, Link } from '@tessera/ui';
 import { CheckIcon } from '../icons/icons';
+import { componentCountClaim } from '../catalog/component-count';
 import { HeroSampleUi } from './hero-sample-ui';
 
 const promises = ['One-time payment', 'Lifetime access', 'Free updates', 'Unlimited projects'];
@@ -7,9 +8,12 @@ const promises = ['One-time payment', 'Lifetime access', 'Free updates', 'Unlimi
 export function HomeHero({
   componentsHref,
   tailwindVersion,
+  componentCount,
 }: {
   componentsHref: string;
   tailwindVersion?: string;
+  /** Current components in the catalogue, for the copy's claim. */
+  componentCount: number;
 }) {
   return (
     <div className="relative isolate overflow-hidden">
@@ -27,9 +31,9 @@ export function HomeHero({
             Beautiful UI, ready to paste into your project.
           </h1>
           <p className="mt-6 max-w-xl text-lg/8 text-gray-600 text-pretty">
-            Over 500 professionally designed, fully responsive Tailwind CSS components and
-            templates, written for React, Vue and plain HTML. Stop rebuilding the same screens and
-            start shipping the ones only you can build.
+            {componentCountClaim(componentCount)} professionally designed, fully responsive Tailwind
+            CSS components and templates, written for React, Vue and plain HTML. Stop rebuilding the
+            same screens and start shipping the ones only you can build.
           </p>
           <div className="mt-10 gap-4 flex flex-wrap items-center">
             <Link href="/all-access" className={buttonVariants({ size: 'lg' })}>

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { customerSharedData, ownerSharedData, visitorSharedData } from '../fixtures';
+import {
+  catalogComponentCount,
+  customerSharedData,
+  ownerSharedData,
+  visitorSharedData,
+} from '../fixtures';
 import {
   blackFridayOffer,
   discountedTeamAllAccessPricing,
@@ -20,6 +25,7 @@ const meta = {
   args: {
     canPurchaseAllAccess: visitorSharedData.can.purchaseAllAccess,
     tailwindVersion: visitorSharedData.tailwindVersion,
+    componentCount: catalogComponentCount,
     featuredProducts: visitorFeaturedProducts,
     templates: templateSummaries,
     allAccessPricing: visitorSharedData.allAccessPricing,

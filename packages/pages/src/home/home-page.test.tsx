@@ -6,6 +6,7 @@ import { formatOfferEnd } from './black-friday-banner';
 import { HomePage, type HomePageProps } from './home-page';
 
 const full: Omit<HomePageProps, 'canPurchaseAllAccess'> = {
+  componentCount: 523,
   featuredProducts: visitorFeaturedProducts,
   templates: templateSummaries,
   allAccessPricing: { currency: 'USD', amount: 29900, advertised: 29900 },
@@ -18,7 +19,7 @@ function hrefs() {
 
 describe('HomePage', () => {
   it('links a visitor to every destination the spec names', () => {
-    render(<HomePage canPurchaseAllAccess />);
+    render(<HomePage canPurchaseAllAccess componentCount={523} />);
     expect(hrefs()).toEqual(
       expect.arrayContaining([
         '/components',
@@ -34,7 +35,7 @@ describe('HomePage', () => {
   });
 
   it('hides the hero and its pricing call-to-action from users who cannot buy', () => {
-    render(<HomePage canPurchaseAllAccess={false} />);
+    render(<HomePage canPurchaseAllAccess={false} componentCount={523} />);
     expect(screen.queryByRole('link', { name: 'Get all-access' })).not.toBeInTheDocument();
     expect(hrefs()).not.toContain('/all-access');
     expect(hrefs()).toEqual(
@@ -47,6 +48,7 @@ describe('HomePage', () => {
       <HomePage
         canPurchaseAllAccess={false}
         versionPrefix="/v1"
+        componentCount={523}
         featuredProducts={visitorFeaturedProducts}
       />,
     );

@@ -17,6 +17,8 @@ export type HomePageProps = {
   versionPrefix?: VersionPrefix;
   /** The shared `tailwindVersion`, shown in the hero. */
   tailwindVersion?: string;
+  /** Current components in the catalogue, for the hero's and pricing's claims. */
+  componentCount: number;
   /** The Black Friday bundle while it runs; shown only to users who can buy all-access. */
   blackFriday?: BlackFridayOffer | null;
   /** The component tabs: a few subcategories of each product. */
@@ -34,6 +36,7 @@ export function HomePage({
   canPurchaseAllAccess,
   versionPrefix = '',
   tailwindVersion,
+  componentCount,
   blackFriday = null,
   featuredProducts = [],
   templates = [],
@@ -49,14 +52,23 @@ export function HomePage({
         <BlackFridayBanner offer={blackFriday} locale={locale} />
       ) : null}
       {canPurchaseAllAccess ? (
-        <HomeHero componentsHref={componentsHref} tailwindVersion={tailwindVersion} />
+        <HomeHero
+          componentsHref={componentsHref}
+          tailwindVersion={tailwindVersion}
+          componentCount={componentCount}
+        />
       ) : (
         <WelcomeBack componentsHref={componentsHref} documentationHref={documentationHref} />
       )}
       <HomeComponentTabs products={featuredProducts} versionPrefix={versionPrefix} />
       <TemplateCarousel templates={templates} />
       {canPurchaseAllAccess && allAccessPricing ? (
-        <PricingSection personal={allAccessPricing} team={teamPricing} locale={locale} />
+        <PricingSection
+          personal={allAccessPricing}
+          team={teamPricing}
+          componentCount={componentCount}
+          locale={locale}
+        />
       ) : null}
       <HomeResources documentationHref={documentationHref} />
     </div>

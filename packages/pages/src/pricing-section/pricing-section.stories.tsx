@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { customerSharedData, visitorSharedData } from '../fixtures';
+import { catalogComponentCount, customerSharedData, visitorSharedData } from '../fixtures';
 import { discountedTeamAllAccessPricing, teamAllAccessPricing } from '../fixtures/catalog';
 import { DISCOUNT_NOTE, PricingSection } from './pricing-section';
 
@@ -11,6 +11,7 @@ const meta = {
   args: {
     personal: visitorSharedData.allAccessPricing,
     team: teamAllAccessPricing,
+    componentCount: catalogComponentCount,
     locale: visitorSharedData.preferredLanguage,
   },
 } satisfies Meta<typeof PricingSection>;

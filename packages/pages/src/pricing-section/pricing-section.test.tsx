@@ -8,7 +8,7 @@ const discounted = { currency: 'USD', amount: 17900, advertised: 29900 };
 
 describe('PricingSection', () => {
   it('is the #pricing section with Personal and Teams cards', () => {
-    render(<PricingSection personal={full} team={teamAllAccessPricing} />);
+    render(<PricingSection personal={full} team={teamAllAccessPricing} componentCount={523} />);
     const section = screen.getByRole('region', { name: 'Buy once, use forever.' });
     expect(section).toHaveAttribute('id', 'pricing');
     const personal = within(screen.getByRole('group', { name: 'Personal' }));
@@ -23,8 +23,16 @@ describe('PricingSection', () => {
     expect(teams.getByText('Everything in Personal, for up to 25 people')).toBeInTheDocument();
   });
 
+  it('states the catalogue’s real size, claiming "Over 500" only once it is true', () => {
+    const { rerender } = render(<PricingSection personal={full} componentCount={198} />);
+    const personal = () => within(screen.getByRole('group', { name: 'Personal' }));
+    expect(personal().getByText('198 components in React, Vue and HTML')).toBeInTheDocument();
+    rerender(<PricingSection personal={full} componentCount={523} />);
+    expect(personal().getByText('Over 500 components in React, Vue and HTML')).toBeInTheDocument();
+  });
+
   it('strikes the advertised price through when the customer’s price is lower', () => {
-    render(<PricingSection personal={discounted} />);
+    render(<PricingSection personal={discounted} componentCount={523} />);
     const personal = within(screen.getByRole('group', { name: 'Personal' }));
     expect(personal.getByText('$179')).toBeInTheDocument();
     expect(personal.getByText('$299').closest('s')).not.toBeNull();
@@ -35,6 +43,7 @@ describe('PricingSection', () => {
     render(
       <PricingSection
         personal={{ currency: 'EUR', amount: 27900, advertised: 27900 }}
+        componentCount={523}
         locale="de-DE"
       />,
     );

@@ -1,6 +1,7 @@
 import { buttonVariants, cn, Link, Price } from '@tessera/ui';
 import { useId } from 'react';
 import { CheckCircleIcon } from '../catalog/icons';
+import { componentCountClaim } from '../catalog/component-count';
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
 export const ALL_ACCESS_URL = '/all-access';
@@ -15,8 +16,8 @@ export function pricingHeadline(pricing: AllAccessPricing): string {
     : 'Upgrade for more components.';
 }
 
-const personalFeatures = [
-  'Over 500 components in React, Vue and HTML',
+const personalFeatures = (componentCount: number) => [
+  `${componentCountClaim(componentCount)} components in React, Vue and HTML`,
   'Every site template and UI kit',
   'Lifetime access and free updates',
   'Unlimited projects',
@@ -34,6 +35,8 @@ export type PricingSectionProps = {
   personal: AllAccessPricing;
   /** The team licence's price; without it the card points to the all-access page for it. */
   team?: AllAccessPricing | null;
+  /** Current components in the catalogue, for the features line. */
+  componentCount: number;
   /** The visitor's locale for prices (the shared `preferredLanguage`). */
   locale?: string;
   /** The section's anchor (spec §2: #pricing). */
@@ -45,6 +48,7 @@ export type PricingSectionProps = {
 export function PricingSection({
   personal,
   team,
+  componentCount,
   locale,
   id = 'pricing',
   className,
@@ -77,7 +81,7 @@ export function PricingSection({
             description="For one person building for themselves or for clients."
             pricing={personal}
             locale={locale}
-            features={personalFeatures}
+            features={personalFeatures(componentCount)}
             cta="Get all-access"
           />
           <PlanCard

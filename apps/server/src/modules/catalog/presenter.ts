@@ -240,3 +240,12 @@ export function presentTemplate(template: Template, viewer: Entitlements): Templ
     isLicensed,
   };
 }
+
+/** Current (not archived) components in the whole catalogue: the only number the copy may claim. */
+export function currentComponentCount(catalogue: Catalogue): number {
+  let count = 0;
+  for (const place of catalogue.subcategories()) {
+    count += place.subcategory.components.filter((component) => !component.archived).length;
+  }
+  return count;
+}

@@ -2,6 +2,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { requireUser } from '../auth/middleware.ts';
 import type { Catalogue } from './catalogue.ts';
 import {
+  currentComponentCount,
   mayPreview,
   presentFeaturedProducts,
   presentPlayground,
@@ -98,6 +99,7 @@ export function catalogRoutes({
     );
     return res.inertia('Components', {
       sections: presentSections(catalogue(), await req.entitlements(), prefix),
+      componentCount: currentComponentCount(catalogue()),
       supportEmail,
       issueTrackerUrl,
     });
@@ -166,5 +168,6 @@ export function homeCatalogue(catalogue: () => Catalogue) {
   return async (req: Request) => ({
     featuredProducts: presentFeaturedProducts(catalogue(), await req.entitlements()),
     templates: catalogue().templates.map(presentTemplateSummary),
+    componentCount: currentComponentCount(catalogue()),
   });
 }
