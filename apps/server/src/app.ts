@@ -143,6 +143,7 @@ export function buildApp(deps: AppDeps): Express {
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       newsletterFormUrl: config.newsletterFormUrl,
+      communityUrl: config.communityUrl,
       preload: config.isProduction,
       onPreloadError: (error) => logger.error({ err: error }, 'Cannot render the content pages'),
     }),

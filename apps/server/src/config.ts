@@ -64,6 +64,10 @@ const envSchema = z
     NEWSLETTER_FORM_URL: z
       .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
       .optional(),
+    // The community chat's invite link (spec §2: /discord); a clear message when unset.
+    COMMUNITY_URL: z
+      .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
+      .optional(),
     PASSWORD_HASH_COST: z
       .string()
       .regex(/^\d+$/, 'must be an integer (log2 of the scrypt cost N)')
@@ -150,6 +154,8 @@ export interface Config {
   issueTrackerUrl: string;
   /** Where the changelog's subscribe form posts `email_address`; '/newsletter' is our own. */
   newsletterFormUrl: string;
+  /** The community chat's invite URL, where /discord leads; none until the operator sets one. */
+  communityUrl: string | undefined;
   /** log2 of scrypt's N. */
   passwordHashCost: number;
   /** Things worth a warning at boot that do not stop the start. */
@@ -232,6 +238,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: values.SUPPORT_EMAIL,
     issueTrackerUrl: values.ISSUE_TRACKER_URL,
     newsletterFormUrl: values.NEWSLETTER_FORM_URL ?? '/newsletter',
+    communityUrl: values.COMMUNITY_URL,
     warnings,
   };
 }

@@ -10,6 +10,8 @@ export interface ContentSettings {
   issueTrackerUrl: string;
   /** Where the changelog's subscribe form posts (config NEWSLETTER_FORM_URL). */
   newsletterFormUrl: string;
+  /** The community chat's invite link (config COMMUNITY_URL). */
+  communityUrl?: string;
   /** Render the Markdown at start rather than on the first visit (production). */
   preload?: boolean;
   onPreloadError?: (error: unknown) => void;
@@ -47,6 +49,19 @@ export function contentRoutes(settings: ContentSettings): Router {
       entries: changelog,
       subscribeUrl: settings.newsletterFormUrl,
     });
+  });
+  // The documentation is the same for both versions: the legacy chrome's Docs link lands here.
+  router.get(/^\/v1\/documentation(\/[^/]*)?$/, (req, res) => {
+    res.redirect(301, req.originalUrl.slice('/v1'.length));
+  });
+  router.get('/discord', async (req, res) => {
+    if (settings.communityUrl) return res.inertiaLocation(settings.communityUrl);
+    await res.flash({
+      messages: {
+        error: `Our community chat is not open yet. Write to ${settings.supportEmail} and we will help.`,
+      },
+    });
+    return res.redirect('/support');
   });
   router.get('/documentation', async (_req, res) => {
     const { docs } = await load();
