@@ -6,6 +6,7 @@ import { parseCookies } from '../../http/session/cookies.ts';
 import type { AuthService } from './auth-service.ts';
 import {
   clearRememberCookie,
+  landingAfterSignOut,
   rememberCookieName,
   safeRedirectPath,
   setRememberCookie,
@@ -83,7 +84,7 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
     },
 
     async logout(req: Request, res: Response) {
-      const target = safeRedirectPath((req.body as { redirect_url?: string }).redirect_url);
+      const target = landingAfterSignOut((req.body as { redirect_url?: string }).redirect_url);
       const cookieValue = parseCookies(req.headers.cookie)[rememberCookieName(cookies)];
       const selector = req.session.rememberSelector ?? cookieValue?.split(':')[0];
       if (selector) await auth.remember.revoke(selector);

@@ -104,3 +104,12 @@ export function safeRedirectPath(target: unknown, fallback = '/'): string {
   if (!/^\/(?![/\\])[^\s\\]*$/.test(target)) return fallback;
   return target;
 }
+
+/** Pages only a signed-in user can see: signing out there would land on the sign-in form. */
+const SIGNED_IN_ONLY = /^\/(account-settings|admin|license|teams|upgrade)(?:[/?#]|-team|$)/;
+
+/** Where signing out leads: back to the page the person was on, unless it needs an account. */
+export function landingAfterSignOut(target: unknown): string {
+  const path = safeRedirectPath(target);
+  return SIGNED_IN_ONLY.test(path) ? '/' : path;
+}
