@@ -66,7 +66,7 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <div className="gap-x-4 flex flex-1 items-center justify-end">
+        <div className="min-w-0 gap-x-4 flex flex-1 items-center justify-end">
           <Link
             href={promoLink.href}
             className="gap-x-1 px-3 py-1 text-xs/5 font-semibold lg:inline-flex hidden items-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-600/15 ring-inset hover:bg-brand-100"

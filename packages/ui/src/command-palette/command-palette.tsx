@@ -106,14 +106,18 @@ export function CommandPalette({
         data-slot="command-palette-trigger"
         aria-keyshortcuts="Control+K Meta+K /"
         className={cn(
-          'h-9 gap-2 px-3 font-normal text-gray-500 ring-gray-200 hover:text-gray-700 hover:ring-gray-300 sm:w-64 w-full justify-start',
+          'h-9 min-w-0 gap-2 px-3 font-normal text-gray-500 ring-gray-200 hover:text-gray-700 hover:ring-gray-300 sm:w-64 w-full shrink justify-start',
           className,
         )}
         {...getReferenceProps()}
       >
         <MagnifyingGlassIcon />
-        <span className="flex-1 text-left">Search</span>
-        <kbd aria-hidden="true" className="text-xs font-semibold text-gray-500 font-sans">
+        <span className="min-w-0 flex-1 truncate text-left">Search</span>
+        {/* Phones have no keyboard shortcut to offer. */}
+        <kbd
+          aria-hidden="true"
+          className="text-xs font-semibold text-gray-500 sm:inline hidden font-sans"
+        >
           {shortcutHint}
         </kbd>
       </Button>
