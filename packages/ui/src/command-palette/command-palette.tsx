@@ -140,22 +140,19 @@ export function CommandPalette({
 
 type Group = { category: string; options: Array<{ item: CommandPaletteItem; index: number }> };
 
-/** Groups ranked results by category; a group sits where its best result ranked. */
-function groupByCategory(items: CommandPaletteItem[]): Group[] {
-  const groups = new Map<string, Group>();
-  for (const item of items) {
-    let group = groups.get(item.category);
-    if (!group) {
-      group = { category: item.category, options: [] };
-      groups.set(item.category, group);
-    }
-    group.options.push({ item, index: -1 });
-  }
-  let index = 0;
-  for (const group of groups.values()) {
-    for (const option of group.options) option.index = index++;
-  }
-  return [...groups.values()];
+/**
+ * Labels runs of ranked results by category. A group is a run of neighbours, never a gathering:
+ * gathering a category's results would lift its weaker matches above a better one of another
+ * category, and the spec's tier order decides the order.
+ */
+export function groupByCategory(items: CommandPaletteItem[]): Group[] {
+  const groups: Group[] = [];
+  items.forEach((item, index) => {
+    const last = groups.at(-1);
+    if (last?.category === item.category) last.options.push({ item, index });
+    else groups.push({ category: item.category, options: [{ item, index }] });
+  });
+  return groups;
 }
 
 function CommandPaletteDialog({
@@ -264,7 +261,11 @@ function CommandPaletteDialog({
                 {groups.map((group, groupIndex) => {
                   const labelId = `${id}-group-${groupIndex}`;
                   return (
-                    <div key={group.category} role="group" aria-labelledby={labelId}>
+                    <div
+                      key={`${groupIndex}-${group.category}`}
+                      role="group"
+                      aria-labelledby={labelId}
+                    >
                       <div
                         id={labelId}
                         role="presentation"
