@@ -124,6 +124,22 @@ describe(`NUL bytes and lone surrogates are refused with 422, never a 500 (${TES
     }
   });
 
+  it('in cookies: a NUL in a remember-me cookie is no cookie at all', async () => {
+    const { app } = await testApp();
+    let tried = 0;
+    for (const value of ['%00:validator', 'sel%00ector:validator', 'selector:%00', '%00']) {
+      const response = await request(app)
+        .get('/')
+        .set(INERTIA)
+        .set('X-Inertia-Version', '')
+        .set('Cookie', `tessera_remember=${value}; XSRF-TOKEN=${value}`);
+      tried += 1;
+      expect([value, response.status]).toEqual([value, 200]);
+      expect(response.body.props.auth).toBeNull();
+    }
+    expect(tried).toBe(4);
+  });
+
   it('never answers 5xx to encoded surrogates, double encoding or bad escapes in the address', async () => {
     const { app } = await testApp();
     const urls = [
