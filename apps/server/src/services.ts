@@ -77,7 +77,9 @@ export async function createServices(
     redis = new Redis(config.redisUrl, {
       maxRetriesPerRequest: 2,
       lazyConnect: true,
-      commandTimeout: config.storeTimeoutMs,
+      // Requests give up after storeTimeoutMs (BoundedSessionStore); this only frees the
+      // commands a silent Redis would otherwise hold forever.
+      commandTimeout: config.storeTimeoutMs * 5,
     });
     await redis.connect();
     store = new RedisSessionStore(redis, { prefix, now: options.now });

@@ -9,9 +9,11 @@ import { TEST_DATABASE, TEST_REDIS_URL, TEST_SESSION_STORE } from '../../test/se
 import { createUser, uniqueEmail } from '../../test/users.ts';
 import { openDatabase } from '../db/database.ts';
 import { boundedLimiter, checkHealth, type Services } from '../services.ts';
+import { ServiceUnavailableError } from './errors.ts';
 import { createRateLimiter, SIGN_IN_LIMIT } from './rate-limit.ts';
 import { BoundedSessionStore } from './session/bounded-session-store.ts';
 import { RedisSessionStore } from './session/redis-session-store.ts';
+import { withStoreTimeout } from './store-timeout.ts';
 
 const TIMEOUT_MS = 200;
 const PASSWORD = 'correct horse battery staple';
@@ -181,6 +183,20 @@ describe(`with the database down (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessio
     expect(await checkHealth(dead, store, TIMEOUT_MS)).toEqual({
       ok: false,
       checks: { database: 'down', sessionStore: 'down' },
+    });
+  });
+});
+
+describe('a bounded store call', () => {
+  it('gives the answer, or a ServiceUnavailableError when the store fails or never answers', async () => {
+    expect(await withStoreTimeout('Store', 50, async () => 'answer')).toBe('answer');
+    const failed = withStoreTimeout('Store', 50, () => Promise.reject(new Error('ECONNREFUSED')));
+    await expect(failed).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(failed).rejects.toMatchObject({ status: 503, cause: new Error('ECONNREFUSED') });
+    const hung = withStoreTimeout('Store', 50, () => new Promise<never>(() => undefined));
+    await expect(hung).rejects.toBeInstanceOf(ServiceUnavailableError);
+    await expect(hung).rejects.toMatchObject({
+      cause: new Error('Store did not answer within 50 ms'),
     });
   });
 });

@@ -12,8 +12,10 @@ export async function withStoreTimeout<T>(
 ): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_resolve, reject) => {
+    // Timers run before I/O in the event loop: after a stall, an answer that has already
+    // arrived gets that one turn to settle the race before the request is failed.
     timer = setTimeout(
-      () => reject(new Error(`${what} did not answer within ${timeoutMs} ms`)),
+      () => setImmediate(() => reject(new Error(`${what} did not answer within ${timeoutMs} ms`))),
       timeoutMs,
     );
   });
