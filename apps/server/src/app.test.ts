@@ -8,11 +8,47 @@ function inertiaGet(app: Awaited<ReturnType<typeof testApp>>['app'], url: string
 }
 
 describe('buildApp', () => {
-  it('answers GET /healthz with {status: "ok"}', async () => {
+  it('answers GET /healthz with ok for the database and the session store', async () => {
     const { app } = await testApp();
     const response = await request(app).get('/healthz').expect(200);
     expect(response.type).toBe('application/json');
-    expect(response.body).toEqual({ status: 'ok' });
+    expect(response.body).toEqual({ status: 'ok', database: 'ok', sessionStore: 'ok' });
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('denies camera, microphone, geolocation and more; payment only for the checkout', async () => {
+    const { app } = await testApp();
+    for (const url of ['/', '/healthz', '/no/such/page']) {
+      const policy = (await request(app).get(url)).headers['permissions-policy'] ?? '';
+      const directives = Object.fromEntries(
+        policy.split(', ').map((directive) => directive.split('=') as [string, string]),
+      );
+      expect(directives).toMatchObject({
+        camera: '()',
+        microphone: '()',
+        geolocation: '()',
+        usb: '()',
+        'display-capture': '()',
+        payment: '(self "https://buy.paddle.com" "https://sandbox-buy.paddle.com")',
+      });
+    }
+  });
+
+  it('builds X-Inertia-Location from APP_URL, never from a hostile Host header', async () => {
+    const { app } = await testApp({ env: { APP_URL: 'http://store.test:8080' } });
+    for (const host of ['evil.example', 'store.test:8080@evil.example', 'evil.example:443']) {
+      const response = await request(app)
+        .get('/components?page=2')
+        .set(INERTIA)
+        .set('X-Inertia-Version', 'stale')
+        .set('Host', host)
+        .set('X-Forwarded-Host', 'evil.example')
+        .set('X-Forwarded-Proto', 'https')
+        .expect(409);
+      expect(response.headers['x-inertia-location']).toBe(
+        'http://store.test:8080/components?page=2',
+      );
+    }
   });
 
   it('sends the security headers and a CSP that fits the app', async () => {
@@ -44,7 +80,9 @@ describe('buildApp', () => {
   });
 
   it('adds HSTS and upgrade-insecure-requests when the store is served over https', async () => {
-    const { app } = await testApp({ env: { APP_URL: 'https://store.example.com' } });
+    const { app } = await testApp({
+      env: { APP_URL: 'https://store.example.com', TRUST_PROXY: 'loopback' },
+    });
     const response = await request(app).get('/healthz').expect(200);
     expect(response.headers['strict-transport-security']).toContain('max-age=31536000');
     expect(response.headers['content-security-policy']).toContain('upgrade-insecure-requests');

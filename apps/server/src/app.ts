@@ -1,6 +1,8 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config.ts';
+import { privateByDefault } from './http/cache-control.ts';
 import { errorHandler, notFound } from './http/errors.ts';
+import { rejectMalformedText } from './http/input-guard.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security.ts';
@@ -63,8 +65,11 @@ export function buildApp(deps: AppDeps): Express {
         : [],
     }),
   );
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
+  app.use(privateByDefault());
+  // Readiness for a load balancer: 503, naming what is down, when this instance cannot serve.
+  app.get('/healthz', async (_req, res) => {
+    const { ok, checks } = await deps.services.health();
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', ...checks });
   });
   if (deps.vite) app.use(deps.vite);
   else app.use('/build', staticAssets(config.storefrontDist));
@@ -106,6 +111,7 @@ export function buildApp(deps: AppDeps): Express {
   );
 
   const inertia = createInertia({
+    appUrl: config.appUrl,
     assets: deps.assets,
     ssr: config.ssr ? deps.ssr : null,
     logger,
@@ -122,6 +128,7 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(inertia.middleware);
+  app.use(rejectMalformedText());
 
   app.use(homeRoutes(homeCatalogue(catalogue)));
   app.use(
@@ -135,7 +142,15 @@ export function buildApp(deps: AppDeps): Express {
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth }));
   app.use(snippetLanguageRoutes({ db: services.database.db }));
-  app.use(analyticsRoutes({ db: services.database.db, now }));
+  app.use(
+    analyticsRoutes({
+      db: services.database.db,
+      now,
+      appUrl: config.appUrl,
+      limiter: services.limiters.pageViews,
+      catalogue,
+    }),
+  );
   app.use(newsletterRoutes({ db: services.database.db, now }));
   app.use(
     contentRoutes({
@@ -148,7 +163,9 @@ export function buildApp(deps: AppDeps): Express {
       onPreloadError: (error) => logger.error({ err: error }, 'Cannot render the content pages'),
     }),
   );
-  if (services.mailer.outbox && isLoopbackUrl(config.appUrl)) {
+  // Lists every reset link: development only, whatever the address. A production store without
+  // SMTP keeps the messages on disk for its operator (main.ts says where, loudly).
+  if (config.isDevelopment && services.mailer.outbox && isLoopbackUrl(config.appUrl)) {
     app.use(outboxRoutes(services.mailer.outbox));
   }
 

@@ -115,4 +115,29 @@ describe('loadConfig', () => {
       expect.arrayContaining(['NODE_ENV', 'SSR', 'LOG_LEVEL', 'APP_URL']),
     );
   });
+
+  it('refuses an https APP_URL without TRUST_PROXY: the Secure session cookie would never be set', () => {
+    for (const NODE_ENV of ['development', 'test', 'production']) {
+      const env = {
+        NODE_ENV,
+        APP_URL: 'https://store.example.com',
+        SESSION_SECRET: 's'.repeat(40),
+      };
+      const error = configError(env);
+      expect(error.issues).toHaveLength(1);
+      expect(error.issues[0]).toMatch(/^TRUST_PROXY: must be set when APP_URL is https/);
+      expect(configError({ ...env, TRUST_PROXY: 'false' }).issues[0]).toMatch(/^TRUST_PROXY/);
+      expect(configError({ ...env, TRUST_PROXY: '0' }).issues[0]).toMatch(/^TRUST_PROXY/);
+      expect(loadConfig({ ...env, TRUST_PROXY: 'loopback' }).trustProxy).toBe('loopback');
+      expect(loadConfig({ ...env, TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    }
+    expect(loadConfig({ APP_URL: 'http://store.example.com' }).trustProxy).toBe(false);
+  });
+
+  it('bounds session and limiter store operations, 1 s unless STORE_TIMEOUT_MS says otherwise', () => {
+    expect(loadConfig({}).storeTimeoutMs).toBe(1000);
+    expect(loadConfig({ STORE_TIMEOUT_MS: '250' }).storeTimeoutMs).toBe(250);
+    expect(configError({ STORE_TIMEOUT_MS: '0' }).issues[0]).toMatch(/^STORE_TIMEOUT_MS/);
+    expect(configError({ STORE_TIMEOUT_MS: 'soon' }).issues[0]).toMatch(/^STORE_TIMEOUT_MS/);
+  });
 });

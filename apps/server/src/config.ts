@@ -94,8 +94,27 @@ const envSchema = z
         return value.trim();
       })
       .default(false),
+    // Sessions and rate-limit counters: how long one store operation may take before the
+    // request fails fast with a 503 instead of hanging on a store that went away.
+    STORE_TIMEOUT_MS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .refine((ms) => ms >= 50 && ms <= 60_000, 'must be between 50 and 60000')
+      .default(1000),
   })
   .superRefine((env, ctx) => {
+    // The app speaks plain HTTP only, so an https APP_URL means TLS ends at a proxy in front of
+    // it. Without trusting that proxy every request looks like http and the Secure session
+    // cookie is silently never sent: nobody could sign in.
+    if (env.APP_URL?.startsWith('https:') && !env.TRUST_PROXY) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'must be set when APP_URL is https: the server itself speaks plain HTTP, so TLS ends at a proxy; set TRUST_PROXY to that proxy (e.g. 1, loopback, or its address), or use an http APP_URL',
+      });
+    }
     if (env.NODE_ENV !== 'production') return;
     if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST) {
       ctx.addIssue({
@@ -158,6 +177,8 @@ export interface Config {
   communityUrl: string | undefined;
   /** log2 of scrypt's N. */
   passwordHashCost: number;
+  /** The longest one session-store or rate-limiter operation may take (STORE_TIMEOUT_MS). */
+  storeTimeoutMs: number;
   /** Things worth a warning at boot that do not stop the start. */
   warnings: string[];
 }
@@ -235,6 +256,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND_NAME} <hello@tessera-ui.com>`,
     passwordHashCost: values.PASSWORD_HASH_COST,
+    storeTimeoutMs: values.STORE_TIMEOUT_MS,
     supportEmail: values.SUPPORT_EMAIL,
     issueTrackerUrl: values.ISSUE_TRACKER_URL,
     newsletterFormUrl: values.NEWSLETTER_FORM_URL ?? '/newsletter',

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -42,7 +43,7 @@ function start(env: Record<string, string>): Started {
 }
 
 async function runningUrl(started: Started): Promise<string> {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 45_000;
   while (Date.now() < deadline) {
     const match = /Tessera UI is running at (http:\/\/127\.0\.0\.1:\d+)/.exec(started.stdout());
     if (match?.[1]) return match[1];
@@ -50,6 +51,18 @@ async function runningUrl(started: Started): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server did not start:\n${started.stdout()}\n${started.stderr()}`);
+}
+
+/** One GET on a fresh connection: a reused keep-alive socket can be reset under load. */
+function fetchFresh(url: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false, headers: { Accept: 'text/html' } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    }).on('error', reject);
+  });
 }
 
 let dist: StorefrontDist | undefined;
@@ -68,7 +81,7 @@ describe('node src/main.ts', () => {
     const url = await runningUrl(running);
 
     const health = await fetch(`${url}/healthz`);
-    expect(await health.json()).toEqual({ status: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok', database: 'ok', sessionStore: 'ok' });
     const html = await (await fetch(`${url}/login`)).text();
     expect(html).toContain('<div data-server-rendered="true" id="app"><h1>Login</h1></div>');
     expect(pageFromHtml(html).component).toBe('Login');
@@ -89,6 +102,49 @@ describe('node src/main.ts', () => {
     const html = await (await fetch(`${url}/`)).text();
     expect(html).toContain('<div id="app"></div>');
   });
+
+  it('never serves the mail outbox in production, even on a loopback APP_URL without SMTP', async () => {
+    // As `npm start` runs it (scripts/start.mjs): NODE_ENV=production, the embedded defaults.
+    const outbox = path.join(dataDir, 'mail');
+    mkdirSync(outbox, { recursive: true });
+    const id = '2026-01-01T00-00-00-000Z-abcdef12';
+    writeFileSync(
+      path.join(outbox, `${id}.json`),
+      JSON.stringify({
+        id,
+        from: 'Tessera UI <hello@tessera-ui.com>',
+        to: 'admin@example.com',
+        date: '2026-01-01T00:00:00.000Z',
+        subject: 'Reset your Tessera UI password',
+        text: 'http://127.0.0.1:3000/password/reset/leaked-token',
+        html: '',
+      }),
+    );
+    dist = await createStorefrontDist();
+    running = start({
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SECRET,
+      STOREFRONT_DIST: dist.dir,
+      APP_URL: 'http://127.0.0.1:3000',
+      LOG_LEVEL: 'warn',
+    });
+    const url = await runningUrl(running);
+    const warning = running
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('SMTP_URL is not set'));
+    expect(warning).toBeDefined();
+    expect(JSON.parse(warning!)).toMatchObject({ level: 40, outbox });
+    expect(warning).toContain(outbox);
+
+    const paths = ['/dev/mail', '/dev/mail/', `/dev/mail/${id}`, '/dev/%6Dail', '/DEV/MAIL'];
+    for (const address of [...paths, '/%64ev/mail', `/Dev/Mail/${id}`, '/dev//mail']) {
+      const { status, body } = await fetchFresh(`${url}${address}`);
+      expect([address, status]).toEqual([address, 404]);
+      expect(body).not.toContain('leaked-token');
+    }
+    // Production loads the whole catalogue before it listens.
+  }, 60_000);
 
   it('refuses to start with a bad environment, naming the variables', async () => {
     running = start({ NODE_ENV: 'production', PORT: 'http', SESSION_SECRET: 'short' });

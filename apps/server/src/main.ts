@@ -45,9 +45,13 @@ const services = await createServices(config, logger).catch((error: unknown) => 
   logger.fatal({ err: error }, 'Cannot open the database or the session store');
   process.exit(1);
 });
-if (services.mailer.outbox && config.isProduction) {
+if (services.mailer.outbox && !config.isDevelopment) {
+  // No page lists these outside development: the operator reads them on disk.
   logger.warn(
-    `SMTP_URL is not set: mail is written to ${services.mailer.outbox.dir} instead of being sent.`,
+    { outbox: services.mailer.outbox.dir },
+    `SMTP_URL is not set: NO MAIL LEAVES THIS STORE. Every message, password reset links included, ` +
+      `is written to ${services.mailer.outbox.dir} instead of being sent. Set SMTP_URL ` +
+      '(smtp:// or smtps://) to send mail.',
   );
 }
 const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services });

@@ -2,16 +2,20 @@ import { Redis } from 'ioredis';
 import path from 'node:path';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { sql } from 'kysely';
 import {
   createRateLimiter,
+  PAGE_VIEW_LIMIT,
   PASSWORD_RESET_LIMIT,
   SIGN_IN_LIMIT,
   type RateLimitBackend,
   type RateLimiter,
 } from './http/rate-limit.ts';
+import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
+import { withStoreTimeout } from './http/store-timeout.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { ensureProducts } from './modules/pricing/products.ts';
@@ -22,8 +26,25 @@ export interface Services {
   redis: Redis | null;
   sessionStore: AppSessionStore;
   mailer: Mailer;
-  limiters: { signIn: RateLimiter; passwordReset: RateLimiter };
+  limiters: { signIn: RateLimiter; passwordReset: RateLimiter; pageViews: RateLimiter };
+  /** Readiness: whether the database and the session store answer now (`/healthz`). */
+  health(): Promise<Health>;
   close(): Promise<void>;
+}
+
+export interface Health {
+  ok: boolean;
+  checks: { database: 'ok' | 'down'; sessionStore: 'ok' | 'down' };
+}
+
+/** A limiter whose every call is bounded like the session store's (503 on a dead store). */
+export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLimiter {
+  const bounded = <T>(operation: () => Promise<T>) =>
+    withStoreTimeout('The rate-limit store', timeoutMs, operation);
+  return {
+    consume: (key) => bounded(() => limiter.consume(key)),
+    reset: (key) => bounded(() => limiter.reset(key)),
+  };
 }
 
 export interface ServiceOptions {
@@ -51,19 +72,30 @@ export async function createServices(
   const prefix = options.redisPrefix ?? 'tessera:';
   let redis: Redis | null = null;
   let backend: RateLimitBackend = { kind: 'database', database };
-  let sessionStore: AppSessionStore;
+  let store: AppSessionStore;
   if (config.redisUrl) {
-    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
+    redis = new Redis(config.redisUrl, {
+      maxRetriesPerRequest: 2,
+      lazyConnect: true,
+      // Requests give up after storeTimeoutMs (BoundedSessionStore); this only frees the
+      // commands a silent Redis would otherwise hold forever.
+      commandTimeout: config.storeTimeoutMs * 5,
+    });
     await redis.connect();
-    sessionStore = new RedisSessionStore(redis, { prefix, now: options.now });
+    store = new RedisSessionStore(redis, { prefix, now: options.now });
     backend = { kind: 'redis', redis, prefix };
   } else {
-    sessionStore = new DatabaseSessionStore(database.db, options.now);
+    store = new DatabaseSessionStore(database.db, options.now);
   }
+  const timeoutMs = config.storeTimeoutMs;
+  const sessionStore = new BoundedSessionStore(store, timeoutMs);
 
+  const limiter = async (rule: typeof SIGN_IN_LIMIT) =>
+    boundedLimiter(await createRateLimiter(backend, rule), timeoutMs);
   const limiters = {
-    signIn: await createRateLimiter(backend, SIGN_IN_LIMIT),
-    passwordReset: await createRateLimiter(backend, PASSWORD_RESET_LIMIT),
+    signIn: await limiter(SIGN_IN_LIMIT),
+    passwordReset: await limiter(PASSWORD_RESET_LIMIT),
+    pageViews: await limiter(PAGE_VIEW_LIMIT),
   };
 
   const mailer = createMailer({
@@ -86,6 +118,7 @@ export async function createServices(
     sessionStore,
     mailer,
     limiters,
+    health: () => checkHealth(database, sessionStore, timeoutMs),
     async close() {
       clearInterval(prune);
       mailer.close();
@@ -93,4 +126,22 @@ export async function createServices(
       await database.close();
     },
   };
+}
+
+const answers = (operation: Promise<unknown>): Promise<'ok' | 'down'> =>
+  operation.then(
+    () => 'ok' as const,
+    () => 'down' as const,
+  );
+
+export async function checkHealth(
+  database: DatabaseHandle,
+  sessionStore: AppSessionStore,
+  timeoutMs: number,
+): Promise<Health> {
+  const [db, sessions] = await Promise.all([
+    answers(withStoreTimeout('The database', timeoutMs, () => sql`select 1`.execute(database.db))),
+    answers(withStoreTimeout('The session store', timeoutMs, () => sessionStore.ping())),
+  ]);
+  return { ok: db === 'ok' && sessions === 'ok', checks: { database: db, sessionStore: sessions } };
 }

@@ -25,6 +25,23 @@ export class NotFoundError extends HttpError {
   }
 }
 
+/**
+ * A store the request needs (the session store, the rate-limit counters, the database) did not
+ * answer in time or is down: the visitor gets a clear 503 at once instead of a hung request.
+ */
+export class ServiceUnavailableError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(
+    message = 'The store cannot reach its session store right now. Please try again in a minute.',
+    options?: ErrorOptions & { retryAfterSeconds?: number },
+  ) {
+    super(503, message, options);
+    this.name = 'ServiceUnavailableError';
+    this.retryAfterSeconds = options?.retryAfterSeconds ?? 30;
+  }
+}
+
 /** The last route: anything unmatched is a 404 through the error middleware. */
 export function notFound(): RequestHandler {
   return (req, _res, next) => {
@@ -63,12 +80,18 @@ export function errorHandler({
     const status = statusOf(error);
     const requestId = req.id === undefined ? undefined : String(req.id);
     const log = (req.log as Logger | undefined) ?? logger;
-    if (status >= 500) {
+    const unavailable = error instanceof ServiceUnavailableError;
+    if (unavailable) {
+      // An outage, not a bug: one line per request, without a stack.
+      log.warn({ requestId, reason: error.message, cause: String(error.cause) }, 'Unavailable');
+      res.setHeader('Retry-After', String(error.retryAfterSeconds));
+    } else if (status >= 500) {
       log.error({ err: error, requestId }, 'Unhandled error');
     }
 
     const err = error instanceof Error ? error : new Error(String(error));
-    const exposed = status < 500 && (error as { expose?: unknown }).expose !== false;
+    const exposed =
+      unavailable || (status < 500 && (error as { expose?: unknown }).expose !== false);
     const title = STATUS_CODES[status] ?? 'Error';
     const message = exposed || debug ? err.message : title;
     const stack = debug && status >= 500 ? err.stack : undefined;

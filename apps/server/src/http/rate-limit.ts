@@ -31,6 +31,13 @@ export const PASSWORD_RESET_LIMIT: RateLimitRule = {
   durationSeconds: 60,
 };
 
+/** Anonymous page-view beacons, per address: far above a person's browsing, far below a flood. */
+export const PAGE_VIEW_LIMIT: RateLimitRule = {
+  name: 'page-views',
+  points: 60,
+  durationSeconds: 60,
+};
+
 export type RateLimitBackend =
   { kind: 'redis'; redis: Redis; prefix: string } | { kind: 'database'; database: DatabaseHandle };
 

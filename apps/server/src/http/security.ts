@@ -31,12 +31,39 @@ export function contentSecurityPolicy({ appUrl, viteDev, formOrigins = [] }: Sec
   };
 }
 
+/**
+ * Browser features no page of the store uses are off for the page and every frame in it.
+ * `payment` (the Payment Request API) stays open to our own origin, where the sandbox checkout
+ * runs, and to Paddle's inline checkout frames, which need it for wallet payments (Apple Pay,
+ * Google Pay): Paddle's iframe only gets it through this allowlist plus its `allow="payment"`.
+ */
+export const PERMISSIONS_POLICY = [
+  'camera=()',
+  'microphone=()',
+  'geolocation=()',
+  'payment=(self "https://buy.paddle.com" "https://sandbox-buy.paddle.com")',
+  'usb=()',
+  'serial=()',
+  'hid=()',
+  'bluetooth=()',
+  'midi=()',
+  'magnetometer=()',
+  'gyroscope=()',
+  'accelerometer=()',
+  'display-capture=()',
+  'browsing-topics=()',
+].join(', ');
+
 export function securityHeaders(options: SecurityOptions): RequestHandler {
   const https = options.appUrl.startsWith('https:');
-  return helmet({
+  const headers = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(options) },
     // Same-origin Referer is what `redirectBack` relies on after a failed form.
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  return (req, res, next) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    headers(req, res, next);
+  };
 }

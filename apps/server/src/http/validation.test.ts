@@ -21,6 +21,7 @@ function formApp() {
   app.use(express.json());
   app.use(flash(createCookieFlashStore({ secret: 'v'.repeat(32), secure: false })));
   const inertia = createInertia({
+    appUrl: 'http://127.0.0.1:3000',
     assets: { version: '', headTags: () => '' },
     logger,
     title: 'Test Store',

@@ -29,6 +29,8 @@ export interface InertiaRenderOptions {
 export type SharedPropsFactory = (req: Request) => PropsInput | Promise<PropsInput>;
 
 export interface InertiaOptions {
+  /** The store's public origin (APP_URL): absolute URLs are built from it, never from `Host`. */
+  appUrl: string;
   assets: ClientAssets;
   /** In-process server-side renderer; null renders on the client only. */
   ssr?: SsrRenderer | null;
@@ -58,8 +60,8 @@ function csv(value: string | undefined): string[] {
     .filter(Boolean);
 }
 
-function fullUrl(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`;
+function fullUrl(appUrl: string, req: Request): string {
+  return `${appUrl}${req.originalUrl}`;
 }
 
 function errorsFor(flash: FlashData, requestedBag: string | undefined): Errors {
@@ -164,7 +166,7 @@ export function createInertia(options: InertiaOptions): Inertia {
       (req.get(INERTIA_HEADERS.version) ?? '') !== assets.version
     ) {
       // A new build is out: the client reloads the whole document from this URL.
-      res.status(409).set(INERTIA_HEADERS.location, fullUrl(req)).end();
+      res.status(409).set(INERTIA_HEADERS.location, fullUrl(options.appUrl, req)).end();
       return;
     }
 

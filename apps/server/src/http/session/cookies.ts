@@ -12,10 +12,12 @@ export function parseCookies(header: string | undefined): Record<string, string>
     let value = pair.slice(index + 1).trim();
     if (value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
     try {
-      cookies[name] = decodeURIComponent(value);
+      value = decodeURIComponent(value);
     } catch {
-      cookies[name] = value;
+      // Kept as sent.
     }
+    // A NUL would reach the database (a remember-me selector): such a cookie is no cookie.
+    if (!value.includes('\0')) cookies[name] = value;
   }
   return cookies;
 }

@@ -66,6 +66,10 @@ export class DatabaseSessionStore extends AppSessionStore {
     return Number(result.numDeletedRows);
   }
 
+  async ping(): Promise<void> {
+    await this.#db.selectFrom('sessions').select('id').limit(1).execute();
+  }
+
   async prune(): Promise<number> {
     const result = await this.#db
       .deleteFrom('sessions')

@@ -148,6 +148,7 @@ describe('cookies and old input', () => {
       c: '{x}',
     });
     expect(parseCookies(undefined)).toEqual({});
+    expect(parseCookies('a=%00; b=x%00y; c=ok')).toEqual({ c: 'ok' });
   });
 
   it('serializes expiring cookies', () => {

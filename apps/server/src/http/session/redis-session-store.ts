@@ -75,6 +75,10 @@ export class RedisSessionStore extends AppSessionStore {
     return Number(deleted ?? 0);
   }
 
+  async ping(): Promise<void> {
+    await this.#redis.ping();
+  }
+
   async prune(): Promise<number> {
     // Redis expires sessions itself.
     return 0;

@@ -32,6 +32,8 @@ export abstract class AppSessionStore extends session.Store {
   abstract destroyUserSessions(userId: number, exceptSid?: string): Promise<number>;
   /** Removes expired sessions where the store does not expire them itself. */
   abstract prune(): Promise<number>;
+  /** Resolves when the store answers a trivial read (the readiness check). */
+  abstract ping(): Promise<void>;
 
   override get(
     sid: string,

@@ -1,4 +1,10 @@
 import type { Db } from '../../db/database.ts';
+import type { Catalogue } from '../catalog/catalogue.ts';
+import { versionPrefixOf } from '../catalog/presenter.ts';
+import { publicPaths } from '../catalog/seo.ts';
+
+/** The longest path counted; the store's own pages are far shorter. */
+export const MAX_PATH_LENGTH = 512;
 
 /** Paths only: no query string (it can carry e-mail addresses or tokens), no user, no IP. */
 export function cleanPath(path: string): string | null {
@@ -6,7 +12,31 @@ export function cleanPath(path: string): string | null {
   const bare = path.split(/[?#]/)[0]!;
   // Reset links carry a secret in the path itself.
   if (bare.startsWith('/password/reset/')) return '/password/reset/:token';
-  return bare.length <= 512 ? bare : null;
+  return bare.length <= MAX_PATH_LENGTH ? bare : null;
+}
+
+/** Pages the store serves beyond the sitemap's public ones; a new page adds itself here. */
+export const OTHER_PAGES = [
+  '/login',
+  '/password/reset',
+  '/password/reset/:token',
+  '/account-settings',
+  '/newsletter/thank-you',
+  '/admin/page-views',
+];
+
+/**
+ * Whether a (clean) path is a page this store serves: the sitemap's pages, from the catalogue,
+ * plus the signed-in and form pages. Anything else is not counted, so the table holds only
+ * real pages however many made-up paths are posted.
+ */
+export function servedPaths(catalogue: () => Catalogue): (path: string) => boolean {
+  let known: Set<string> | undefined;
+  return (path) => {
+    known ??= new Set([...publicPaths(catalogue()), ...OTHER_PAGES]);
+    const unversioned = versionPrefixOf(path) ? path.slice('/v1'.length) || '/' : path;
+    return known.has(unversioned);
+  };
 }
 
 /** The referring site's host, only when it is another site. */
