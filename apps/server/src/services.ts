@@ -3,8 +3,11 @@ import path from 'node:path';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import {
+  createBackoffLimiter,
   createRateLimiter,
+  PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
+  SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_LIMIT,
   type RateLimitBackend,
   type RateLimiter,
@@ -22,8 +25,18 @@ export interface Services {
   redis: Redis | null;
   sessionStore: AppSessionStore;
   mailer: Mailer;
-  limiters: { signIn: RateLimiter; passwordReset: RateLimiter };
+  limiters: Limiters;
   close(): Promise<void>;
+}
+
+export interface Limiters {
+  /** Per e-mail + source address. */
+  signIn: RateLimiter;
+  /** Per account, whatever the source address, with back-off. */
+  signInAccount: RateLimiter;
+  passwordReset: RateLimiter;
+  /** Per signed-in user: the password asked again before a sensitive change. */
+  passwordCheck: RateLimiter;
 }
 
 export interface ServiceOptions {
@@ -63,8 +76,10 @@ export async function createServices(
 
   const limiters = {
     signIn: await createRateLimiter(backend, SIGN_IN_LIMIT),
+    signInAccount: await createBackoffLimiter(backend, SIGN_IN_ACCOUNT_LIMIT),
     passwordReset: await createRateLimiter(backend, PASSWORD_RESET_LIMIT),
-  };
+    passwordCheck: await createBackoffLimiter(backend, PASSWORD_CHECK_LIMIT),
+  } satisfies Limiters;
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
