@@ -69,24 +69,34 @@ describe('a customer managing their account', () => {
     expect(await table.getByRole('link', { name: /View Receipt/ }).count()).toBe(3);
   });
 
-  it('changes the e-mail address', async () => {
-    const field = here.getByRole('textbox', { name: 'Email address' });
+  it('changes the e-mail address only with the current password', async () => {
+    const section = here.getByRole('region', { name: 'Email address' });
+    const field = section.getByRole('textbox', { name: 'Email address' });
+    const confirm = section.getByLabel('Current password', { exact: true });
     await field.fill(NEW_EMAIL);
-    await here.getByRole('button', { name: 'Save' }).first().click();
+    await confirm.fill('not my password');
+    await section.getByRole('button', { name: 'Save' }).click();
+    await section.getByText('The password is incorrect.').waitFor();
+    expect(await confirm.inputValue()).toBe('');
+
+    await confirm.fill(DEMO_PASSWORD);
+    await section.getByRole('button', { name: 'Save' }).click();
     await here.getByText('Email updated successfully.').waitFor();
     expect(await here.getByText('Email updated successfully.').count()).toBe(1);
+    expect(await confirm.inputValue()).toBe('');
     await here.reload();
     expect(await here.getByRole('textbox', { name: 'Email address' }).inputValue()).toBe(NEW_EMAIL);
   });
 
   it('changes the password; the fields are cleared afterwards', async () => {
-    await here.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
-    await here.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
-    await here.getByRole('button', { name: 'Save' }).nth(1).click();
+    const section = here.getByRole('region', { name: 'Password', exact: true });
+    await section.getByLabel('Current password', { exact: true }).fill(DEMO_PASSWORD);
+    await section.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+    await section.getByRole('button', { name: 'Save' }).click();
     await here.getByText('Password updated successfully.').waitFor();
     expect(await here.getByText('Password updated successfully.').count()).toBe(1);
-    expect(await here.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
-    expect(await here.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    expect(await section.getByLabel('Current password', { exact: true }).inputValue()).toBe('');
+    expect(await section.getByLabel('New password', { exact: true }).inputValue()).toBe('');
   });
 
   it('logs out the other sessions: a second browser is thrown out', async () => {
@@ -96,8 +106,9 @@ describe('a customer managing their account', () => {
 
     await here.goto(`${store.url}/account-settings`);
     await hydrated(here);
-    await here.locator('input[name="password"]').fill(NEW_PASSWORD);
-    await here.getByRole('button', { name: 'Log out other sessions' }).click();
+    const sessions = here.getByRole('region', { name: 'Log out other sessions' });
+    await sessions.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
+    await sessions.getByRole('button', { name: 'Log out other sessions' }).click();
     await here.getByText('Other sessions successfully logged out.').waitFor();
     expect(await here.getByText('Other sessions successfully logged out.').count()).toBe(1);
 
@@ -141,5 +152,65 @@ describe('a customer managing their account', () => {
 
     await signIn(page, NEW_EMAIL, RESET_PASSWORD);
     expect(await isSignedIn(page)).toBe(true);
+  });
+
+  it('gives the old address back through the undo link mailed to it', async () => {
+    const page = await newPage();
+    let opened = false;
+    for (let attempt = 0; attempt < 20 && !opened; attempt += 1) {
+      await page.goto(`${store.url}/dev/mail`);
+      const message = page.getByRole('link', { name: /e-mail address of your .* was changed/ });
+      if ((await message.count()) > 0) {
+        await message.first().click();
+        opened = true;
+      } else {
+        await page.waitForTimeout(250);
+      }
+    }
+    expect(opened).toBe(true);
+    await page.getByRole('link', { name: /\/account-settings\/email\/undo\// }).click();
+    await page.waitForURL(`${store.url}/login`);
+    await page.getByText(`Your e-mail address is ${CUSTOMER} again`, { exact: false }).waitFor();
+
+    await signIn(page, CUSTOMER, RESET_PASSWORD);
+    expect(await isSignedIn(page)).toBe(true);
+  });
+});
+
+describe('a sign-in under attack', () => {
+  it('shows the wait on the sign-in form after too many attempts, and the form still works', async () => {
+    const page = await newPage();
+    await page.goto(`${store.url}/login`);
+    await hydrated(page);
+    const email = page.getByRole('textbox', { name: 'Email address' });
+    const password = page.getByLabel('Password', { exact: true });
+    // The first five guesses go straight to the server (quickly, inside the minute's window).
+    const xsrf = (await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN');
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const guess = await page.request.post(`${store.url}/login`, {
+        headers: { Accept: 'application/json', 'X-XSRF-TOKEN': decodeURIComponent(xsrf!.value) },
+        data: { email: 'nobody@example.com', password: `guess number ${attempt}` },
+      });
+      expect(guess.status()).toBe(422);
+    }
+    const post = () =>
+      page.waitForResponse(
+        (response) =>
+          response.url() === `${store.url}/login` && response.request().method() === 'POST',
+      );
+    const answer = post();
+    await email.fill('nobody@example.com');
+    await password.fill('guess number 6');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(429);
+    expect(Number(await response.headerValue('retry-after'))).toBeGreaterThan(0);
+    await page
+      .getByText(/^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/)
+      .waitFor();
+    // The Inertia client rendered the page (no error overlay), on the sign-in URL.
+    expect(page.url()).toBe(`${store.url}/login`);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
   });
 });

@@ -140,7 +140,7 @@ export function buildApp(deps: AppDeps): Express {
   );
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
-  app.use(accountRoutes({ db: services.database.db, auth }));
+  app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(
     analyticsRoutes({

@@ -4,9 +4,12 @@ import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
 import { sql } from 'kysely';
 import {
+  createBackoffLimiter,
   createRateLimiter,
   PAGE_VIEW_LIMIT,
+  PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
+  SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_LIMIT,
   type RateLimitBackend,
   type RateLimiter,
@@ -26,10 +29,22 @@ export interface Services {
   redis: Redis | null;
   sessionStore: AppSessionStore;
   mailer: Mailer;
-  limiters: { signIn: RateLimiter; passwordReset: RateLimiter; pageViews: RateLimiter };
+  limiters: Limiters;
   /** Readiness: whether the database and the session store answer now (`/healthz`). */
   health(): Promise<Health>;
   close(): Promise<void>;
+}
+
+export interface Limiters {
+  /** Per e-mail + source address. */
+  signIn: RateLimiter;
+  /** Per account, whatever the source address, with back-off. */
+  signInAccount: RateLimiter;
+  passwordReset: RateLimiter;
+  /** Per signed-in user: the password asked again before a sensitive change. */
+  passwordCheck: RateLimiter;
+  /** Anonymous page-view beacons, per address. */
+  pageViews: RateLimiter;
 }
 
 export interface Health {
@@ -94,9 +109,17 @@ export async function createServices(
     boundedLimiter(await createRateLimiter(backend, rule), timeoutMs);
   const limiters = {
     signIn: await limiter(SIGN_IN_LIMIT),
+    signInAccount: boundedLimiter(
+      await createBackoffLimiter(backend, SIGN_IN_ACCOUNT_LIMIT),
+      timeoutMs,
+    ),
     passwordReset: await limiter(PASSWORD_RESET_LIMIT),
+    passwordCheck: boundedLimiter(
+      await createBackoffLimiter(backend, PASSWORD_CHECK_LIMIT),
+      timeoutMs,
+    ),
     pageViews: await limiter(PAGE_VIEW_LIMIT),
-  };
+  } satisfies Limiters;
 
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,

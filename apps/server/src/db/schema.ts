@@ -46,6 +46,17 @@ export interface PasswordResetsTable {
   created_at: number;
 }
 
+export interface EmailChangeUndosTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  old_email: string;
+  new_email: string;
+  expires_at: number;
+  used_at: number | null;
+  created_at: number;
+}
+
 export interface ProductsTable {
   id: Generated<number>;
   /** 'marketing', 'application-ui', 'ecommerce', 'all-access', or a template slug. */
@@ -103,6 +114,7 @@ export interface Database {
   sessions: SessionsTable;
   remember_tokens: RememberTokensTable;
   password_resets: PasswordResetsTable;
+  email_change_undos: EmailChangeUndosTable;
   products: ProductsTable;
   purchases: PurchasesTable;
   licenses: LicensesTable;

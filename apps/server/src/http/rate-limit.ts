@@ -1,3 +1,4 @@
+import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterPostgres,
@@ -7,6 +8,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../db/database.ts';
+import { INERTIA_HEADERS, isInertiaRequest } from './inertia/inertia.ts';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -38,6 +40,37 @@ export const PAGE_VIEW_LIMIT: RateLimitRule = {
   durationSeconds: 60,
 };
 
+/**
+ * A slower limit with back-off (decision 003): `points` attempts per `durationSeconds`; spending
+ * them blocks the key for `blockSeconds`, doubled for each earlier block in the last
+ * `memorySeconds`, never more than `maxBlockSeconds`.
+ */
+export interface BackoffRule extends RateLimitRule {
+  blockSeconds: number;
+  maxBlockSeconds: number;
+  memorySeconds: number;
+}
+
+/** Sign-in per account, whatever the source address: 10 tries, then 1, 2, 4, 8, 15 minutes. */
+export const SIGN_IN_ACCOUNT_LIMIT: BackoffRule = {
+  name: 'login-account',
+  points: 10,
+  durationSeconds: 15 * 60,
+  blockSeconds: 60,
+  maxBlockSeconds: 15 * 60,
+  memorySeconds: 24 * 60 * 60,
+};
+
+/** Password re-checks of a signed-in user (log out other sessions, change password or e-mail). */
+export const PASSWORD_CHECK_LIMIT: BackoffRule = {
+  name: 'password-check',
+  points: 5,
+  durationSeconds: 15 * 60,
+  blockSeconds: 60,
+  maxBlockSeconds: 15 * 60,
+  memorySeconds: 24 * 60 * 60,
+};
+
 export type RateLimitBackend =
   { kind: 'redis'; redis: Redis; prefix: string } | { kind: 'database'; database: DatabaseHandle };
 
@@ -51,14 +84,10 @@ function ready(
   });
 }
 
-/**
- * Counters shared by every process through the same store as the sessions: Redis when
- * configured, else the database (rate-limiter-flexible's SQLite or PostgreSQL limiter).
- */
-export async function createRateLimiter(
+async function createStore(
   backend: RateLimitBackend,
   rule: RateLimitRule,
-): Promise<RateLimiter> {
+): Promise<RateLimiterAbstract> {
   const common = { points: rule.points, duration: rule.durationSeconds };
   let limiter: RateLimiterAbstract;
   if (backend.kind === 'redis') {
@@ -93,7 +122,22 @@ export async function createRateLimiter(
         ),
     );
   }
+  return limiter;
+}
 
+function retryAfter(msBeforeNext: number): number {
+  return Math.max(1, Math.ceil(msBeforeNext / 1000));
+}
+
+/**
+ * Counters shared by every process through the same store as the sessions: Redis when
+ * configured, else the database (rate-limiter-flexible's SQLite or PostgreSQL limiter).
+ */
+export async function createRateLimiter(
+  backend: RateLimitBackend,
+  rule: RateLimitRule,
+): Promise<RateLimiter> {
+  const limiter = await createStore(backend, rule);
   return {
     async consume(key) {
       try {
@@ -101,10 +145,7 @@ export async function createRateLimiter(
         return { allowed: true };
       } catch (error) {
         if (error instanceof RateLimiterRes) {
-          return {
-            allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil(error.msBeforeNext / 1000)),
-          };
+          return { allowed: false, retryAfterSeconds: retryAfter(error.msBeforeNext) };
         }
         throw error;
       }
@@ -113,6 +154,78 @@ export async function createRateLimiter(
       await limiter.delete(key);
     },
   };
+}
+
+/** A `BackoffRule` limiter; `reset` also forgets the earlier blocks (the owner got in). */
+export async function createBackoffLimiter(
+  backend: RateLimitBackend,
+  rule: BackoffRule,
+): Promise<RateLimiter> {
+  const attempts = await createStore(backend, rule);
+  const blocks = await createStore(backend, {
+    name: `${rule.name}-blocks`,
+    points: Number.MAX_SAFE_INTEGER,
+    durationSeconds: rule.memorySeconds,
+  });
+  return {
+    async consume(key) {
+      try {
+        await attempts.consume(key);
+        return { allowed: true };
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        // Exactly one request (the counter is atomic) spends the last point and starts a block.
+        if (error.consumedPoints !== rule.points + 1) {
+          return { allowed: false, retryAfterSeconds: retryAfter(error.msBeforeNext) };
+        }
+        const earlier = (await blocks.penalty(key, 1)).consumedPoints - 1;
+        const seconds = Math.min(
+          rule.blockSeconds * 2 ** Math.min(earlier, 30),
+          rule.maxBlockSeconds,
+        );
+        await attempts.block(key, seconds);
+        return { allowed: false, retryAfterSeconds: seconds };
+      }
+    },
+    async reset(key) {
+      await Promise.all([attempts.delete(key), blocks.delete(key)]);
+    },
+  };
+}
+
+/** The longest wait of several limits' answers, or null when all allowed the attempt. */
+export function mostRestrictive(results: RateLimitResult[]): number | null {
+  let seconds: number | null = null;
+  for (const result of results) {
+    if (!result.allowed) seconds = Math.max(seconds ?? 0, result.retryAfterSeconds);
+  }
+  return seconds;
+}
+
+/**
+ * Refuses a rate-limited form post with 429 and `Retry-After`. A JSON client gets the errors as
+ * JSON; an Inertia visit or a plain HTML form gets the form's page again, rendered at 429 with the
+ * errors (the Inertia client shows an Inertia response whatever its status), at `pageUrl` so a
+ * reload does not land on the POST-only path.
+ */
+export async function refuseRateLimited(
+  req: Request,
+  res: Response,
+  options: {
+    errors: Record<string, string>;
+    retryAfterSeconds: number;
+    pageUrl: string;
+    render: (errors: Record<string, unknown>) => Promise<void>;
+  },
+): Promise<void> {
+  res.status(429).set('Retry-After', String(options.retryAfterSeconds));
+  if (!isInertiaRequest(req) && (req.xhr || req.accepts(['html', 'json']) === 'json')) {
+    res.json({ message: 'Too many attempts.', errors: options.errors });
+    return;
+  }
+  const bag = req.get(INERTIA_HEADERS.errorBag);
+  req.originalUrl = options.pageUrl;
+  await options.render(bag ? { [bag]: options.errors } : options.errors);
 }
 
 export function retryMessage(action: string, seconds: number): string {

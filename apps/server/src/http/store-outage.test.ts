@@ -73,7 +73,9 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
     sessionStore,
     limiters: {
       signIn: await limiter(),
+      signInAccount: await limiter(),
       passwordReset: await limiter(),
+      passwordCheck: await limiter(),
       pageViews: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),

@@ -1,3 +1,4 @@
+import { EMAIL_CHANGE_UNDO_TTL_MS } from '../modules/auth/email-change-undos.ts';
 import { RESET_TOKEN_TTL_MS } from '../modules/auth/password-resets.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -44,6 +45,41 @@ export function passwordChangedMail(options: { brandName: string; email: string 
     html: layout(
       brandName,
       `<p style="margin:0 0 16px">The password of your ${escape(brandName)} account (${escape(options.email)}) was just changed.</p><p style="margin:0">If this was not you, reset your password at once and contact support.</p>`,
+    ),
+  };
+}
+
+/** To the old address after an e-mail change (ASVS 5 V6.3.7): what changed, and a way back. */
+export function emailChangedMail(options: {
+  brandName: string;
+  oldEmail: string;
+  newEmail: string;
+  undoUrl: string;
+}) {
+  const days = EMAIL_CHANGE_UNDO_TTL_MS / 86_400_000;
+  const { brandName, oldEmail, newEmail, undoUrl } = options;
+  return {
+    subject: `The e-mail address of your ${brandName} account was changed`,
+    text: [
+      'Hello,',
+      '',
+      `The e-mail address of your ${brandName} account was just changed from ${oldEmail} to ${newEmail}.`,
+      'If this was you, there is nothing to do.',
+      '',
+      'If it was not you, open this link: it puts back this address, signs out every other session',
+      'and sends you a link to choose a new password.',
+      '',
+      undoUrl,
+      '',
+      `The link works once and expires in ${days} days.`,
+    ].join('\n'),
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">The e-mail address of your ${escape(brandName)} account was just changed from <strong>${escape(oldEmail)}</strong> to <strong>${escape(newEmail)}</strong>. If this was you, there is nothing to do.</p>
+<p style="margin:0 0 16px">If it was not you, this link puts back this address, signs out every other session and sends you a link to choose a new password.</p>
+<p style="margin:0 0 24px"><a href="${escape(undoUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 16px;border-radius:8px">Undo the change</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#4b5563">The link works once and expires in ${days} days.</p>
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${escape(undoUrl)}</p>`,
     ),
   };
 }

@@ -6,8 +6,8 @@ type Props = { email: string; purchases: Purchase[]; preferredLanguage: string }
 
 export default function AccountSettings() {
   const { props } = usePage<Props>();
-  const emailForm = useFormState({ email: props.email }, (f) =>
-    f.put('/account-settings/email', { preserveScroll: true }),
+  const emailForm = useFormState({ email: props.email, password: '' }, (f) =>
+    f.put('/account-settings/email', { preserveScroll: true, onFinish: () => f.reset('password') }),
   );
   const passwordForm = useFormState({ old_password: '', new_password: '' }, (f) =>
     f.put('/account-settings/password', {

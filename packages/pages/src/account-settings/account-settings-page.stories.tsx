@@ -67,8 +67,10 @@ export const Default = {
   play: async ({ args, canvasElement }) => {
     const email = section(canvasElement, 'Email address');
     const emailField = email.getByRole('textbox', { name: 'Email address' });
+    const confirm = email.getByLabelText('Current password', { selector: 'input' });
     await expect(emailField).toHaveValue(accountEmailValues.email);
     await expect(emailField).toHaveAttribute('autocomplete', 'email');
+    await expect(confirm).toHaveAttribute('autocomplete', 'current-password');
     // Browser-level validation (spec §5): an empty or malformed address never reaches the server.
     await userEvent.clear(emailField);
     await userEvent.click(email.getByRole('button', { name: 'Save' }));
@@ -81,10 +83,11 @@ export const Default = {
       'email',
       'jordan@northwind.studio',
     );
+    // A well-formed address still waits for the current password (decision 003).
     await userEvent.click(email.getByRole('button', { name: 'Save' }));
-    await expect(args.emailForm.onSubmit).toHaveBeenCalledOnce();
+    await expect(args.emailForm.onSubmit).not.toHaveBeenCalled();
     await userEvent.clear(emailField);
-    await userEvent.type(emailField, accountEmailValues.email);
+    await userEvent.paste(accountEmailValues.email);
 
     const purchases = section(canvasElement, 'Purchase history');
     await expect(purchases.getByRole('table', { name: 'Purchase history' })).toBeInTheDocument();
@@ -101,6 +104,31 @@ export const WithoutPurchases = {
     await expect(
       canvas.queryByRole('region', { name: 'Purchase history' }),
     ).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+export const EmailFilled = {
+  args: {
+    ...Default.args,
+    emailForm: fixtureForm(
+      { ...changedAccountEmailValues, password: '' },
+      { onChange: fn(), onSubmit: fn(), isDirty: true },
+    ),
+  },
+  play: async ({ args, canvasElement }) => {
+    const email = section(canvasElement, 'Email address');
+    const confirm = email.getByLabelText('Current password', { selector: 'input' });
+    await userEvent.click(email.getByRole('button', { name: 'Save' }));
+    await expect(args.emailForm.onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(confirm, changedAccountEmailValues.password);
+    await expect(args.emailForm.onChange).toHaveBeenLastCalledWith(
+      'password',
+      changedAccountEmailValues.password,
+    );
+    await userEvent.click(email.getByRole('button', { name: 'Save' }));
+    await expect(args.emailForm.onSubmit).toHaveBeenCalledOnce();
+    await expect(args.passwordForm.onSubmit).not.toHaveBeenCalled();
+    blur();
   },
 } satisfies Story;
 
@@ -122,10 +150,11 @@ export const EmailSaving = {
 export const EmailUpdated = {
   args: {
     ...Default.args,
-    emailForm: fixtureForm(changedAccountEmailValues, {
-      wasSuccessful: true,
-      recentlySuccessful: true,
-    }),
+    // The container clears the password after every submit.
+    emailForm: fixtureForm(
+      { ...changedAccountEmailValues, password: '' },
+      { wasSuccessful: true, recentlySuccessful: true },
+    ),
   },
   play: async ({ canvasElement }) => {
     const email = section(canvasElement, 'Email address');
@@ -140,9 +169,10 @@ export const EmailUpdated = {
 export const EmailError = {
   args: {
     ...Default.args,
-    emailForm: fixtureForm(changedAccountEmailValues, {
-      errors: { email: accountErrorMessages.emailTaken },
-    }),
+    emailForm: fixtureForm(
+      { ...changedAccountEmailValues, password: '' },
+      { errors: { email: accountErrorMessages.emailTaken } },
+    ),
   },
   play: async ({ canvasElement }) => {
     const field = section(canvasElement, 'Email address').getByRole('textbox', {
@@ -150,6 +180,42 @@ export const EmailError = {
     });
     await expect(field).toBeInvalid();
     await expect(field).toHaveAccessibleDescription(accountErrorMessages.emailTaken);
+  },
+} satisfies Story;
+
+/** A wrong current password: nothing changed, the error sits under the password field. */
+export const EmailPasswordError = {
+  args: {
+    ...Default.args,
+    emailForm: fixtureForm(
+      { ...changedAccountEmailValues, password: '' },
+      { errors: { password: accountErrorMessages.passwordIncorrect } },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const email = section(canvasElement, 'Email address');
+    const field = email.getByLabelText('Current password', { selector: 'input' });
+    await expect(field).toBeInvalid();
+    await expect(field).toHaveAccessibleDescription(accountErrorMessages.passwordIncorrect);
+    await expect(email.getByRole('textbox', { name: 'Email address' })).toBeValid();
+  },
+} satisfies Story;
+
+/** Too many wrong passwords (per user, decision 003): the server's wait, under the field. */
+export const EmailPasswordRateLimited = {
+  args: {
+    ...Default.args,
+    emailForm: fixtureForm(
+      { ...changedAccountEmailValues, password: '' },
+      { errors: { password: accountErrorMessages.tooManyPasswordAttempts } },
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      section(canvasElement, 'Email address').getByLabelText('Current password', {
+        selector: 'input',
+      }),
+    ).toHaveAccessibleDescription(accountErrorMessages.tooManyPasswordAttempts);
   },
 } satisfies Story;
 

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   accountEmailValues,
   accountErrorMessages,
+  changedAccountEmailValues,
   emptyAccountPasswordValues,
   emptyLogoutOtherSessionsValues,
   filledAccountPasswordValues,
@@ -62,6 +63,13 @@ describe('AccountSettingsPage', () => {
     expect(email).toBeRequired();
     expect(email).toHaveAttribute('type', 'email');
     expect(email).toHaveAttribute('autocomplete', 'email');
+    const confirm = section('Email address').getByLabelText('Current password', {
+      selector: 'input',
+    });
+    expect(confirm).toBeRequired();
+    expect(confirm).toHaveAttribute('name', 'password');
+    expect(confirm).toHaveAttribute('type', 'password');
+    expect(confirm).toHaveAttribute('autocomplete', 'current-password');
 
     const password = section('Password');
     const current = password.getByLabelText('Current password', { selector: 'input' });
@@ -85,7 +93,7 @@ describe('AccountSettingsPage', () => {
     const password = vi.fn();
     const sessions = vi.fn();
     renderPage({
-      emailForm: fixtureForm(accountEmailValues, { onSubmit: email }),
+      emailForm: fixtureForm(changedAccountEmailValues, { onSubmit: email }),
       passwordForm: fixtureForm(filledAccountPasswordValues, { onSubmit: password }),
       logoutOtherSessionsForm: fixtureForm(filledLogoutOtherSessionsValues, {
         onSubmit: sessions,
@@ -103,6 +111,38 @@ describe('AccountSettingsPage', () => {
 
     await userEvent.click(section('Email address').getByRole('button', { name: 'Save' }));
     expect(email).toHaveBeenCalledOnce();
+  });
+
+  it('does not change the e-mail address without the current password', async () => {
+    const onSubmit = vi.fn();
+    const onChange = vi.fn();
+    renderPage({
+      emailForm: fixtureForm(
+        { ...changedAccountEmailValues, password: '' },
+        { onSubmit, onChange },
+      ),
+    });
+    const email = section('Email address');
+    await userEvent.click(email.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.type(email.getByLabelText('Current password', { selector: 'input' }), 'x');
+    expect(onChange).toHaveBeenCalledWith('password', 'x');
+  });
+
+  it('shows a wrong or rate-limited password under the e-mail form’s password field', () => {
+    renderPage({
+      emailForm: fixtureForm(changedAccountEmailValues, {
+        errors: { password: accountErrorMessages.tooManyPasswordAttempts },
+      }),
+    });
+    const field = section('Email address').getByLabelText('Current password', {
+      selector: 'input',
+    });
+    expect(field).toBeInvalid();
+    expect(field).toHaveAccessibleDescription(accountErrorMessages.tooManyPasswordAttempts);
+    expect(
+      section('Log out other sessions').getByLabelText('Password', { selector: 'input' }),
+    ).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('does not submit a password form with empty required fields', async () => {

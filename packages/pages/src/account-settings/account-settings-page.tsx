@@ -12,14 +12,15 @@ export const EMAIL_UPDATED_MESSAGE = 'Email updated successfully.';
 export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully.';
 export const OTHER_SESSIONS_LOGGED_OUT_MESSAGE = 'Other sessions successfully logged out.';
 
-/** PUT /account-settings/email */
-export type AccountEmailFormValues = { email: string };
+/** PUT /account-settings/email; the current password is asked again (decision 003). */
+export type AccountEmailFormValues = { email: string; password: string };
 /** PUT /account-settings/password */
 export type AccountPasswordFormValues = { old_password: string; new_password: string };
 /** POST /logout/other */
 export type LogoutOtherSessionsFormValues = { password: string };
 
 export type AccountSettingsPageProps = {
+  /** The container clears the password after each submit. */
   emailForm: FormState<AccountEmailFormValues>;
   /** The container clears both fields after a successful save (spec §2). */
   passwordForm: FormState<AccountPasswordFormValues>;
@@ -45,7 +46,7 @@ export function AccountSettingsPage({
       <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-t">
         <SettingsSection
           title="Email address"
-          description="The address you sign in with and where we send receipts and licence e-mails."
+          description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
         >
           <SettingsForm form={emailForm} submitLabel="Save" successMessage={EMAIL_UPDATED_MESSAGE}>
             <TextField
@@ -57,6 +58,15 @@ export function AccountSettingsPage({
               value={emailForm.values.email}
               onChange={(event) => emailForm.onChange('email', event.target.value)}
               error={emailForm.errors.email}
+            />
+            <PasswordField
+              label="Current password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={emailForm.values.password}
+              onChange={(event) => emailForm.onChange('password', event.target.value)}
+              error={emailForm.errors.password}
             />
           </SettingsForm>
         </SettingsSection>

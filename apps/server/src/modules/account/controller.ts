@@ -1,16 +1,30 @@
 import type { Request, Response } from 'express';
 import type { Db } from '../../db/database.ts';
+import { HttpError, NotFoundError } from '../../http/errors.ts';
+import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
+import type { Limiters } from '../../services.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { purchasesRepository } from './repository.ts';
 
-import { EMAIL_UPDATED, PASSWORD_UPDATED } from '../shared/messages.ts';
+import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../shared/messages.ts';
 
 // The spec's success texts (§7).
-export { EMAIL_UPDATED, PASSWORD_UPDATED };
+export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED };
 export const EMAIL_TAKEN = 'This email address is already in use.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
+export const WRONG_PASSWORD = 'The password is incorrect.';
+export const EMAIL_CHANGE_UNDONE = (email: string) =>
+  `Your e-mail address is ${email} again and every other session has been signed out. We have e-mailed you a link to choose a new password.`;
+export const UNDO_LINK_PROBLEMS = {
+  invalid: 'This link is not valid.',
+  expired: 'This link has expired. If someone else changed your e-mail address, contact support.',
+  used: 'This link has already been used.',
+  taken: 'Another account now uses your old e-mail address. Please contact support.',
+} as const;
+
+const PAGE = '/account-settings';
 
 /** A purchase as the account page lists it (spec §3 Purchase). */
 export interface PurchaseRow {
@@ -33,12 +47,21 @@ function formatAmount(amount: number, currency: string, locale: string): string 
   }).format(amount / 100);
 }
 
-export function accountController({ db, auth }: { db: Db; auth: AuthService }) {
+export interface AccountControllerDeps {
+  db: Db;
+  auth: AuthService;
+  limiters: Pick<Limiters, 'passwordCheck'>;
+}
+
+export function accountController({ db, auth, limiters }: AccountControllerDeps) {
   const purchases = purchasesRepository(db);
-  return {
-    show(req: Request, res: Response) {
-      const user = req.user!;
-      return res.inertia('AccountSettings', {
+
+  function render(req: Request, res: Response, extra: { errors?: object; status?: number } = {}) {
+    const user = req.user!;
+    return res.inertia(
+      'AccountSettings',
+      {
+        ...(extra.errors ? { errors: extra.errors } : {}),
         email: user.email,
         purchases: async (): Promise<PurchaseRow[]> =>
           (await purchases.forUser(user.id)).map((row) => ({
@@ -50,26 +73,83 @@ export function accountController({ db, auth }: { db: Db; auth: AuthService }) {
             url: row.receipt_url,
             source: row.source,
           })),
+      },
+      { status: extra.status ?? 200 },
+    );
+  }
+
+  /**
+   * The password asked again before a sensitive change, limited per user (decision 003): a
+   * refused attempt runs no scrypt at all, and is answered 429 with the page and the wait.
+   */
+  async function passwordConfirmed(
+    req: Request,
+    res: Response,
+    field: string,
+    password: string,
+    wrong: string,
+  ): Promise<boolean> {
+    const user = req.user!;
+    const key = String(user.id);
+    const limit = await limiters.passwordCheck.consume(key);
+    if (!limit.allowed) {
+      const { retryAfterSeconds } = limit;
+      await refuseRateLimited(req, res, {
+        errors: { [field]: retryMessage('password attempts', retryAfterSeconds) },
+        retryAfterSeconds,
+        pageUrl: PAGE,
+        render: (errors) => render(req, res, { errors, status: 429 }),
       });
+      return false;
+    }
+    if (!(await auth.checkPassword(user, password))) {
+      await rejectWith(req, res, { [field]: wrong }, PAGE);
+      return false;
+    }
+    await limiters.passwordCheck.reset(key);
+    return true;
+  }
+
+  return {
+    show(req: Request, res: Response) {
+      return render(req, res);
     },
 
     async updateEmail(req: Request, res: Response) {
-      const { email } = req.body as { email: string };
+      const { email, password } = req.body as { email: string; password: string };
+      if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
       const outcome = await auth.changeEmail(req.user!, email);
-      if (outcome === 'taken')
-        return rejectWith(req, res, { email: EMAIL_TAKEN }, '/account-settings');
+      if (outcome === 'taken') return rejectWith(req, res, { email: EMAIL_TAKEN }, PAGE);
       await res.flash({ messages: { success: EMAIL_UPDATED } });
-      res.redirect('/account-settings');
+      res.redirect(PAGE);
+    },
+
+    async undoEmailChange(req: Request<{ token: string }>, res: Response) {
+      const outcome = await auth.undoEmailChange(req.params.token, req.sessionID);
+      if (outcome.status === 'invalid') throw new NotFoundError(UNDO_LINK_PROBLEMS.invalid);
+      if (outcome.status !== 'undone') {
+        throw new HttpError(
+          outcome.status === 'taken' ? 409 : 410,
+          UNDO_LINK_PROBLEMS[outcome.status],
+        );
+      }
+      const message = EMAIL_CHANGE_UNDONE(outcome.email);
+      if (req.user?.id === outcome.userId) {
+        await res.flash({ messages: { success: message } });
+        return res.redirect(PAGE);
+      }
+      await res.flash({ messages: { status: message } });
+      res.redirect('/login');
     },
 
     async updatePassword(req: Request, res: Response) {
       const user = req.user!;
       const body = req.body as { old_password: string; new_password: string };
-      if (!(await auth.checkPassword(user, body.old_password))) {
-        return rejectWith(req, res, { old_password: WRONG_CURRENT_PASSWORD }, '/account-settings');
-      }
-      const problem = passwordProblem(body.new_password);
-      if (problem) return rejectWith(req, res, { new_password: problem }, '/account-settings');
+      const { old_password: current, new_password: next } = body;
+      if (!(await passwordConfirmed(req, res, 'old_password', current, WRONG_CURRENT_PASSWORD)))
+        return;
+      const problem = passwordProblem(next);
+      if (problem) return rejectWith(req, res, { new_password: problem }, PAGE);
       await auth.changePassword(
         user,
         body.new_password,
@@ -77,7 +157,15 @@ export function accountController({ db, auth }: { db: Db; auth: AuthService }) {
         req.session.rememberSelector,
       );
       await res.flash({ messages: { success: PASSWORD_UPDATED } });
-      res.redirect('/account-settings');
+      res.redirect(PAGE);
+    },
+
+    async logoutOther(req: Request, res: Response) {
+      const { password } = req.body as { password: string };
+      if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
+      await auth.endOtherSessions(req.user!.id, req.sessionID, req.session.rememberSelector);
+      await res.flash({ messages: { success: OTHER_SESSIONS_LOGGED_OUT } });
+      res.redirect(PAGE);
     },
   };
 }

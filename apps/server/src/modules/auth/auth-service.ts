@@ -4,7 +4,8 @@ import type { User } from '../../db/schema.ts';
 import type { AppSessionStore } from '../../http/session/session-store.ts';
 import type { Logger } from '../../logger.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import { passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
+import { emailChangedMail, passwordChangedMail, passwordResetMail } from '../../mail/templates.ts';
+import { emailChangeUndos } from './email-change-undos.ts';
 import { passwordResets } from './password-resets.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { rememberTokens } from './remember-tokens.ts';
@@ -20,6 +21,9 @@ export interface AuthServiceDeps {
 }
 
 export type ResetOutcome = 'reset' | 'invalid' | 'expired' | 'used';
+export type UndoOutcome =
+  | { status: 'undone'; userId: number; email: string }
+  | { status: 'invalid' | 'expired' | 'used' | 'taken' };
 
 /** Accounts: credentials, remember-me, password reset, and ending sessions. */
 export function authService(deps: AuthServiceDeps) {
@@ -27,6 +31,7 @@ export function authService(deps: AuthServiceDeps) {
   const users = usersRepository(database.db);
   const remember = rememberTokens(database.db, now);
   const resets = passwordResets(database.db, now);
+  const undos = emailChangeUndos(database.db, now);
   const cost = config.passwordHashCost;
 
   return {
@@ -82,19 +87,78 @@ export function authService(deps: AuthServiceDeps) {
       );
     },
 
+    /**
+     * Changes the address (the caller has checked the password) and mails the old one a
+     * single-use undo link, in one transaction with the change.
+     */
     async changeEmail(user: User, email: string): Promise<'changed' | 'taken' | 'same'> {
       const next = normalizeEmail(email);
       if (next === user.email) return 'same';
       const other = await users.findByEmail(next);
       if (other) return 'taken';
+      let token: string;
       try {
-        await users.updateEmail(user.id, next, now());
+        token = await database.writeTransaction(async (tx) => {
+          await usersRepository(tx).updateEmail(user.id, next, now());
+          return emailChangeUndos(tx, now).create(user.id, user.email, next);
+        });
       } catch (error) {
         // Two requests raced for the same address: the unique key decided.
         if (await users.findByEmail(next)) return 'taken';
         throw error;
       }
+      this.notify(
+        user.email,
+        emailChangedMail({
+          brandName: config.brandName,
+          oldEmail: user.email,
+          newEmail: next,
+          undoUrl: `${config.appUrl}/account-settings/email/undo/${token}`,
+        }),
+      );
       return 'changed';
+    },
+
+    /**
+     * The undo link from the old address: puts that address back, ends every other session and
+     * remember-me token, spends every undo and reset link of the user, and mails a reset link
+     * (whoever changed the address knew the password).
+     */
+    async undoEmailChange(token: string, currentSid: string): Promise<UndoOutcome> {
+      const check = await undos.check(token);
+      if (check.status !== 'valid') return { status: check.status };
+      let done: boolean;
+      try {
+        done = await database.writeTransaction(async (tx) => {
+          const marked = await tx
+            .updateTable('email_change_undos')
+            .set({ used_at: now() })
+            .where('id', '=', check.id)
+            .where('used_at', 'is', null)
+            .executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) return false;
+          for (const table of ['email_change_undos', 'password_resets'] as const) {
+            await tx
+              .updateTable(table)
+              .set({ used_at: now() })
+              .where('user_id', '=', check.userId)
+              .where('used_at', 'is', null)
+              .execute();
+          }
+          await usersRepository(tx).updateEmail(check.userId, check.oldEmail, now());
+          return true;
+        });
+      } catch (error) {
+        // Someone signed up with the old address meanwhile; support has to sort that out.
+        const holder = await users.findByEmail(check.oldEmail);
+        if (holder && holder.id !== check.userId) return { status: 'taken' };
+        throw error;
+      }
+      if (!done) return { status: 'used' };
+      await deps.sessionStore.destroyUserSessions(check.userId, currentSid);
+      await remember.revokeAllExcept(check.userId);
+      await this.requestReset(check.oldEmail);
+      return { status: 'undone', userId: check.userId, email: check.oldEmail };
     },
 
     /**

@@ -4,7 +4,8 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { BAD_CREDENTIALS, OTHER_SESSIONS_LOGGED_OUT, WRONG_PASSWORD } from './controller.ts';
+import { OTHER_SESSIONS_LOGGED_OUT, WRONG_PASSWORD } from '../account/controller.ts';
+import { BAD_CREDENTIALS } from './controller.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -101,8 +102,9 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     for (let i = 0; i < 5; i += 1) {
       await browser.submit('post', '/login', { email, password: `wrong-${i}` });
     }
-    await browser.submit('post', '/login', { email, password: PASSWORD });
-    const errors = await browser.errorsAfterRedirect('/login');
+    const refused = await browser.submit('post', '/login', { email, password: PASSWORD });
+    expect(refused.status).toBe(429);
+    const errors = refused.body.props.errors;
     expect(errors.email).toMatch(
       /^Too many sign-in attempts\. Please try again in \d+ seconds?\.$/,
     );

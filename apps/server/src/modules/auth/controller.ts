@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
+import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
 import { destroySession } from '../../http/session/session.ts';
 import { parseCookies } from '../../http/session/cookies.ts';
@@ -15,28 +15,29 @@ import {
 } from './middleware.ts';
 import { passwordProblem } from './passwords.ts';
 import { normalizeEmail } from './repository.ts';
-import { resetPasswordQuery, type loginBody, type resetPasswordBody } from './schemas.ts';
-import type { z } from 'zod';
-
 import {
-  OTHER_SESSIONS_LOGGED_OUT,
-  PASSWORD_RESET_STATUS,
-  RESET_LINK_SENT_MESSAGE,
-} from '../shared/messages.ts';
+  RESET_LINK_INVALID,
+  resetPasswordQuery,
+  type loginBody,
+  type resetPasswordBody,
+} from './schemas.ts';
+import type { z } from 'zod';
+import type { Limiters } from '../../services.ts';
 
-export { OTHER_SESSIONS_LOGGED_OUT, PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
+import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '../shared/messages.ts';
+
+export { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
-export const WRONG_PASSWORD = 'The password is incorrect.';
 
 const RESET_ERRORS = {
-  invalid: 'This password reset link is invalid. Please request a new one.',
+  invalid: RESET_LINK_INVALID,
   expired: 'This password reset link has expired. Please request a new one.',
   used: 'This password reset link has already been used. Please request a new one.',
 } as const;
 
 export interface AuthControllerDeps {
   auth: AuthService;
-  limiters: { signIn: RateLimiter; passwordReset: RateLimiter };
+  limiters: Pick<Limiters, 'signIn' | 'signInAccount' | 'passwordReset'>;
   cookies: CookieSettings;
 }
 
@@ -59,19 +60,24 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
     async login(req: Request, res: Response) {
       const body = req.body as z.output<typeof loginBody>;
       const key = attemptKey(req, body.email);
-      const limit = await limiters.signIn.consume(key);
+      const account = normalizeEmail(body.email);
+      // The account's own limit holds whatever address the guesses come from; it is checked
+      // second so one address's flood spends its own budget before the account's.
+      let limit = await limiters.signIn.consume(key);
+      if (limit.allowed) limit = await limiters.signInAccount.consume(account);
       if (!limit.allowed) {
-        return rejectWith(
-          req,
-          res,
-          { email: retryMessage('sign-in attempts', limit.retryAfterSeconds) },
-          '/login',
-        );
+        const { retryAfterSeconds } = limit;
+        return refuseRateLimited(req, res, {
+          errors: { email: retryMessage('sign-in attempts', retryAfterSeconds) },
+          retryAfterSeconds,
+          pageUrl: '/login',
+          render: (errors) => res.inertia('Login', { errors }, { status: 429 }),
+        });
       }
       const user = await auth.attempt(body.email, body.password);
       if (!user) return rejectWith(req, res, { email: BAD_CREDENTIALS }, '/login');
 
-      await limiters.signIn.reset(key);
+      await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);
       const intended = req.session.intendedUrl ?? body.intended_url;
       let selector: string | undefined;
       if (body.remember) {
@@ -93,17 +99,6 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       // The old token was bound to the user: a visitor's token from now on.
       cookies.csrf.rotate(req, res);
       res.redirect(target);
-    },
-
-    async logoutOther(req: Request, res: Response) {
-      const user = req.user!;
-      const { password } = req.body as { password: string };
-      if (!(await auth.checkPassword(user, password))) {
-        return rejectWith(req, res, { password: WRONG_PASSWORD }, '/account-settings');
-      }
-      await auth.endOtherSessions(user.id, req.sessionID, req.session.rememberSelector);
-      await res.flash({ messages: { success: OTHER_SESSIONS_LOGGED_OUT } });
-      res.redirect('/account-settings');
     },
 
     showForgotPassword(req: Request, res: Response) {
@@ -134,6 +129,7 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
 
     async resetPassword(req: Request, res: Response) {
       const body = req.body as z.output<typeof resetPasswordBody>;
+      // The schema admits only base64url tokens, so this cannot throw on a lone surrogate.
       const back = `/password/reset/${encodeURIComponent(body.token)}`;
       const limit = await limiters.passwordReset.consume(attemptKey(req, body.email));
       if (!limit.allowed) {
@@ -148,6 +144,8 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       if (problem) return rejectWith(req, res, { password: problem }, back);
       const outcome = await auth.resetPassword(body.token, body.email, body.password);
       if (outcome !== 'reset') return rejectWith(req, res, { token: RESET_ERRORS[outcome] }, back);
+      // Whoever holds the mailbox is the owner: a lock-out by someone guessing ends here.
+      await limiters.signInAccount.reset(normalizeEmail(body.email));
       await res.flash({ messages: { status: PASSWORD_RESET_STATUS } });
       res.redirect('/login');
     },

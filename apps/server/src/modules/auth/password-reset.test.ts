@@ -5,6 +5,7 @@ import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import type { StoredMail } from '../../mail/mailer.ts';
 import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from './controller.ts';
+import { RESET_LINK_INVALID } from './schemas.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const NEW_PASSWORD = 'a brand new passphrase';
@@ -146,5 +147,72 @@ describe(`password reset (${TEST_DATABASE})`, () => {
     expect((await browser.errorsAfterRedirect('/password/reset')).email).toMatch(
       /^Too many reset requests\. Please try again in \d+ seconds?\.$/,
     );
+  });
+
+  it('refuses a token with a lone surrogate with a clear error, not a 500', async () => {
+    const app = await testApp();
+    const email = uniqueEmail();
+    await createUser(app.services, email, PASSWORD);
+    const browser = new TestBrowser(app.app);
+    await browser.visit('/login');
+    const tokens = [
+      '\uD800',
+      `abc\uDC00def`,
+      `${'x'.repeat(42)}\uD83D`,
+      'tok\u0000en',
+      'a b',
+      '../x',
+    ];
+    let refused = 0;
+    for (const token of tokens) {
+      const json = await browser.agent
+        .post('/password/reset')
+        .set('Accept', 'application/json')
+        .set('X-XSRF-TOKEN', browser.xsrf)
+        .send({ token, email, password: NEW_PASSWORD });
+      expect(json.status, JSON.stringify(token)).toBe(422);
+      expect(json.body.errors).toEqual({ token: RESET_LINK_INVALID });
+      const form = await browser.submit('post', '/password/reset', {
+        token,
+        email,
+        password: NEW_PASSWORD,
+      });
+      expect(form.status).toBe(302);
+      expect((await browser.errorsAfterRedirect('/login')).token).toBe(RESET_LINK_INVALID);
+      refused += 1;
+    }
+    expect(refused).toBe(tokens.length);
+    const old = new TestBrowser(app.app);
+    await old.submit('post', '/login', { email, password: PASSWORD });
+    expect(await old.signedInAs()).toBe(email);
+  });
+
+  it('takes a new password of exactly 8 and exactly 256 characters, not 7 or 257', async () => {
+    const app = await testApp();
+    // A user per case: each gets one link and one submission, well inside the reset limit.
+    const link = async () => {
+      const email = uniqueEmail();
+      await createUser(app.services, email, PASSWORD);
+      const browser = new TestBrowser(app.app);
+      await browser.submit('post', '/password/email', { email });
+      return { email, browser, link: resetLink((await mailTo(app, email))[0]!) };
+    };
+    for (const [password, problem] of [
+      ['k3#Vb9!q'.slice(0, 7), /at least 8/],
+      ['x7Gq2'.repeat(52).slice(0, 257), /not be longer than 256/],
+    ] as const) {
+      const { browser, link: l } = await link();
+      await browser.submit('post', '/password/reset', { ...l, password });
+      expect((await browser.errorsAfterRedirect('/login')).password).toMatch(problem);
+    }
+    for (const password of ['k3#Vb9!q', 'x7Gq2'.repeat(52).slice(0, 256)]) {
+      expect([8, 256]).toContain(password.length);
+      const { email, browser, link: l } = await link();
+      const done = await browser.submit('post', '/password/reset', { ...l, password });
+      expect(done.headers.location).toBe('/login');
+      const signedIn = new TestBrowser(app.app);
+      await signedIn.submit('post', '/login', { email, password });
+      expect(await signedIn.signedInAs()).toBe(email);
+    }
   });
 });

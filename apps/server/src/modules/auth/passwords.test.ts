@@ -38,6 +38,21 @@ describe('password policy', () => {
     expect(passwordProblem('y'.repeat(257))).toMatch(/longer than 256/);
   });
 
+  it('draws the line at exactly 8 and exactly 256 characters (the rule sign-up will use too)', () => {
+    const unit = 'Kq7#vX2p';
+    const of = (length: number, char = unit) =>
+      char.repeat(Math.ceil(length / char.length)).slice(0, length);
+    expect(passwordProblem(of(7))).toMatch(/at least 8/);
+    expect(passwordProblem(of(8))).toBeNull();
+    expect(passwordProblem(of(256))).toBeNull();
+    expect(passwordProblem(of(257))).toMatch(/longer than 256/);
+    // Characters, not UTF-16 units: 256 emoji (512 units) pass, 257 do not; 7 do not either.
+    expect(passwordProblem('🔑'.repeat(7))).toMatch(/at least 8/);
+    expect(passwordProblem('🔑'.repeat(8))).toBeNull();
+    expect(passwordProblem('🔑'.repeat(256))).toBeNull();
+    expect(passwordProblem('🔑'.repeat(257))).toMatch(/longer than 256/);
+  });
+
   it('refuses the commonest passwords, whatever their case, with no composition rules', () => {
     for (const common of ['password', 'Password1', 'qwertyuiop', '12345678', 'iloveyou']) {
       expect(isCommonPassword(common)).toBe(true);

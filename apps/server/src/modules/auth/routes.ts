@@ -1,14 +1,7 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
 import { authController, type AuthControllerDeps } from './controller.ts';
-import { requireUser } from './middleware.ts';
-import {
-  forgotPasswordBody,
-  loginBody,
-  logoutBody,
-  logoutOtherBody,
-  resetPasswordBody,
-} from './schemas.ts';
+import { forgotPasswordBody, loginBody, logoutBody, resetPasswordBody } from './schemas.ts';
 
 export function authRoutes(deps: AuthControllerDeps): Router {
   const c = authController(deps);
@@ -16,7 +9,6 @@ export function authRoutes(deps: AuthControllerDeps): Router {
   router.get('/login', c.showLogin);
   router.post('/login', validateBody(loginBody), c.login);
   router.post('/logout', validateBody(logoutBody), c.logout);
-  router.post('/logout/other', requireUser, validateBody(logoutOtherBody), c.logoutOther);
   router.get('/password/reset', c.showForgotPassword);
   router.post('/password/email', validateBody(forgotPasswordBody), c.sendResetLink);
   router.get('/password/reset/:token', c.showResetPassword);

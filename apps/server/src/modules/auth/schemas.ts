@@ -6,6 +6,8 @@ export const resetPasswordQuery = z.object({
   email: z.string().trim().max(254).optional().catch(undefined),
 });
 
+export const RESET_LINK_INVALID = 'This password reset link is invalid. Please request a new one.';
+
 const requiredText = (field: string) =>
   z.string({ error: `The ${field} field is required.` }).min(1, `The ${field} field is required.`);
 
@@ -34,12 +36,13 @@ export const loginBody = z.object({
 
 export const logoutBody = z.object({ redirect_url: z.string().max(2048).optional() });
 
-export const logoutOtherBody = z.object({ password: passwordInput() });
-
 export const forgotPasswordBody = z.object({ email: emailField });
 
 export const resetPasswordBody = z.object({
-  token: requiredText('token').max(200, 'This password reset link is invalid.'),
+  // Tokens are base64url (randomToken); anything else, a lone surrogate included, is not one.
+  token: requiredText('token')
+    .max(200, RESET_LINK_INVALID)
+    .regex(/^[\w-]+$/, RESET_LINK_INVALID),
   email: emailField,
   password: passwordInput(),
 });
