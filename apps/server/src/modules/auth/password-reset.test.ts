@@ -163,6 +163,12 @@ describe(`password reset (${TEST_DATABASE})`, () => {
       'a b',
       '../x',
     ];
+    // NUL bytes and lone surrogates are stopped by the input guard before the reset code sees
+    // them (its own message); the reset code refuses the rest of what its tokens never contain.
+    const expected = (token: string) =>
+      /\u0000|[\uD800-\uDFFF]/.test(token)
+        ? expect.stringMatching(/not allowed \(a NUL byte or an unpaired UTF-16 surrogate\)/)
+        : RESET_LINK_INVALID;
     let refused = 0;
     for (const token of tokens) {
       const json = await browser.agent
@@ -171,14 +177,14 @@ describe(`password reset (${TEST_DATABASE})`, () => {
         .set('X-XSRF-TOKEN', browser.xsrf)
         .send({ token, email, password: NEW_PASSWORD });
       expect(json.status, JSON.stringify(token)).toBe(422);
-      expect(json.body.errors).toEqual({ token: RESET_LINK_INVALID });
+      expect(json.body.errors).toEqual({ token: expected(token) });
       const form = await browser.submit('post', '/password/reset', {
         token,
         email,
         password: NEW_PASSWORD,
       });
       expect(form.status).toBe(302);
-      expect((await browser.errorsAfterRedirect('/login')).token).toBe(RESET_LINK_INVALID);
+      expect((await browser.errorsAfterRedirect('/login')).token).toEqual(expected(token));
       refused += 1;
     }
     expect(refused).toBe(tokens.length);
