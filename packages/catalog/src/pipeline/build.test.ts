@@ -193,7 +193,10 @@ describe('the real catalogue build', () => {
         }
       }
     }
-    expect(table).toMatch(/^Total\s+198\s+16$/m);
+    const archivedTotal = source.components.filter((component) => component.meta.archived).length;
+    const currentTotal = source.components.length - archivedTotal;
+    expect(currentTotal).toBeGreaterThanOrEqual(198);
+    expect(table).toMatch(new RegExp(`^Total\\s+${currentTotal}\\s+${archivedTotal}$`, 'm'));
     expect(table).toMatch(
       /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
     );
