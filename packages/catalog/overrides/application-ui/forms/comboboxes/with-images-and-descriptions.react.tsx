@@ -114,7 +114,7 @@ export default function WithImagesAndDescriptions() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-offset-400/30 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
+          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
         />
         <button
           type="button"
