@@ -179,7 +179,7 @@ export default function HelpCenterSearch() {
                   aria-selected={article === activeArticle}
                   hidden={!matches(article)}
                   onMouseMove={() => select(visible.indexOf(article))}
-                  className="group gap-x-4 rounded-lg p-3 aria-selected:bg-gray-100 dark:aria-selected:bg-white/10 flex cursor-default select-none focus-visible:outline-none"
+                  className="group gap-x-4 rounded-lg p-3 aria-selected:bg-gray-100 dark:aria-selected:bg-white/5 flex cursor-default select-none focus-visible:outline-none"
                 >
                   <span
                     className={`size-10 rounded-lg flex flex-none items-center justify-center ${article.color}`}
@@ -196,7 +196,7 @@ export default function HelpCenterSearch() {
                     </svg>
                   </span>
                   <span className="min-w-0 flex-auto">
-                    <span className="text-xs font-medium text-gray-500 dark:text-gray-400 block">
+                    <span className="text-xs font-medium dark:text-gray-400 text-gray-600 block">
                       {article.category}
                     </span>
                     <span className="mt-0.5 text-sm font-semibold text-gray-900 dark:text-white block">

@@ -82,7 +82,7 @@ export default function Simple() {
           />
         </svg>{' '}
         Search projects…{' '}
-        <kbd className="text-xs text-gray-400 dark:text-gray-500 ml-auto font-sans">Ctrl K</kbd>
+        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}

@@ -112,7 +112,7 @@ export default function WithGroupsAndShortcuts() {
           />
         </svg>{' '}
         Jump to…{' '}
-        <kbd className="text-xs text-gray-400 dark:text-gray-500 ml-auto font-sans">Ctrl K</kbd>
+        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -209,7 +209,7 @@ export default function WithGroupsAndShortcuts() {
                           {command.shortcut}
                         </kbd>
                       ) : (
-                        <span className="ml-3 text-gray-500 dark:text-gray-400 hidden flex-none group-aria-selected:inline">
+                        <span className="ml-3 dark:text-gray-400 text-gray-600 hidden flex-none group-aria-selected:inline">
                           Jump to…
                         </span>
                       )}
