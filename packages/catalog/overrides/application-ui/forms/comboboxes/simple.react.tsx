@@ -61,8 +61,11 @@ export default function Simple() {
   };
 
   return (
-    <div className="min-h-96 max-w-xs px-4 py-10 mx-auto">
-      <label htmlFor="simple-input" className="text-sm/6 font-medium text-gray-900 block">
+    <div className="min-h-96 max-w-xs px-4 py-10 bg-white dark:bg-gray-900 dark:text-white text-gray-900 mx-auto">
+      <label
+        htmlFor="simple-input"
+        className="text-sm/6 font-medium text-gray-900 dark:text-white block"
+      >
         Time zone
       </label>
       <div className="mt-2 relative [anchor-name:--simple-field]">
@@ -89,17 +92,17 @@ export default function Simple() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
+          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
         />
         <button
           type="button"
           popoverTarget="simple-options"
           tabIndex={-1}
-          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 absolute flex items-center focus-visible:outline-2"
+          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 absolute flex items-center focus-visible:outline-2"
         >
           <span className="sr-only">Show options</span>
           <svg
-            className="size-5 text-gray-400"
+            className="size-5 text-gray-400 dark:text-gray-500"
             viewBox="0 0 20 20"
             fill="currentColor"
             aria-hidden="true"
@@ -116,7 +119,7 @@ export default function Simple() {
         ref={popover}
         id="simple-options"
         popover="auto"
-        className="mt-1 max-h-60 rounded-md bg-white py-1 text-base shadow-lg ring-black/5 sm:text-sm w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--simple-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
+        className="mt-1 max-h-60 rounded-md bg-white py-1 text-base shadow-lg ring-black/5 sm:text-sm dark:bg-gray-800 dark:ring-white/10 w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--simple-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
       >
         <ul id="simple-listbox" role="listbox" aria-label="Time zones">
           {cities.map((city) => (
@@ -130,7 +133,7 @@ export default function Simple() {
               hidden={!matches(city)}
               onClick={() => choose(city)}
               onMouseMove={() => highlight(visible.indexOf(city))}
-              className="group py-2 pr-9 pl-3 text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white relative cursor-default select-none"
+              className="group py-2 pr-9 pl-3 text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white relative cursor-default select-none"
             >
               <span className="block truncate">{city}</span>
             </li>
@@ -139,12 +142,14 @@ export default function Simple() {
         <p
           id="simple-empty"
           hidden={visible.length > 0}
-          className="px-3 py-2 text-sm text-gray-500"
+          className="px-3 py-2 text-sm text-gray-500 dark:text-gray-400"
         >
           No matching cities.
         </p>
       </div>
-      <p className="mt-2 text-sm text-gray-500">Used for scheduled reports and quiet hours.</p>
+      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">
+        Used for scheduled reports and quiet hours.
+      </p>
     </div>
   );
 }

@@ -83,10 +83,10 @@ export default function WithImagesAndDescriptions() {
   };
 
   return (
-    <div className="max-w-md px-4 py-10 mx-auto min-h-[28rem]">
+    <div className="max-w-md px-4 py-10 bg-white dark:bg-gray-900 dark:text-white text-gray-900 mx-auto min-h-[28rem]">
       <label
         htmlFor="with-images-and-descriptions-input"
-        className="text-sm/6 font-medium text-gray-900 block"
+        className="text-sm/6 font-medium text-gray-900 dark:text-white block"
       >
         Add an integration
       </label>
@@ -114,17 +114,17 @@ export default function WithImagesAndDescriptions() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
+          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
         />
         <button
           type="button"
           popoverTarget="with-images-and-descriptions-options"
           tabIndex={-1}
-          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 absolute flex items-center focus-visible:outline-2"
+          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 absolute flex items-center focus-visible:outline-2"
         >
           <span className="sr-only">Show options</span>
           <svg
-            className="size-5 text-gray-400"
+            className="size-5 text-gray-400 dark:text-gray-500"
             viewBox="0 0 20 20"
             fill="currentColor"
             aria-hidden="true"
@@ -141,7 +141,7 @@ export default function WithImagesAndDescriptions() {
         ref={popover}
         id="with-images-and-descriptions-options"
         popover="auto"
-        className="mt-1 max-h-80 rounded-lg bg-white p-2 shadow-lg ring-black/5 w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
+        className="mt-1 max-h-80 rounded-lg bg-white p-2 shadow-lg ring-black/5 dark:bg-gray-800 dark:ring-white/10 w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
       >
         <ul
           id="with-images-and-descriptions-listbox"
@@ -160,7 +160,7 @@ export default function WithImagesAndDescriptions() {
               hidden={!matches(item)}
               onClick={() => choose(item)}
               onMouseMove={() => highlight(visible.indexOf(item))}
-              className="group gap-x-3 px-3 py-2.5 aria-selected:bg-gray-100 flex cursor-default items-center select-none"
+              className="group gap-x-3 px-3 py-2.5 aria-selected:bg-gray-100 dark:aria-selected:bg-white/10 flex cursor-default items-center select-none"
             >
               <img
                 src={item.logo}
@@ -170,8 +170,10 @@ export default function WithImagesAndDescriptions() {
                 className="size-10 rounded-lg flex-none"
               />
               <div className="min-w-0 flex-auto">
-                <p className="text-sm font-medium text-gray-900">{item.value}</p>
-                <p className="text-sm text-gray-500 truncate">{item.description}</p>
+                <p className="text-sm font-medium text-gray-900 dark:text-white">{item.value}</p>
+                <p className="text-sm text-gray-500 dark:text-gray-400 truncate">
+                  {item.description}
+                </p>
               </div>
             </li>
           ))}
@@ -188,13 +190,15 @@ export default function WithImagesAndDescriptions() {
             height="90"
             className="mx-auto h-[90px] w-[120px]"
           />
-          <p className="mt-4 text-sm font-semibold text-gray-900">No integrations found</p>
-          <p className="mt-1 text-sm text-gray-500">
+          <p className="mt-4 text-sm font-semibold text-gray-900 dark:text-white">
+            No integrations found
+          </p>
+          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
             Try another name, or request one from our team.
           </p>
         </div>
       </div>
-      <p className="mt-2 text-sm text-gray-500">
+      <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">
         Integrations run with the permissions of the person who connects them.
       </p>
     </div>

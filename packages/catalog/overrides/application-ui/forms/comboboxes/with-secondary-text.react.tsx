@@ -63,10 +63,10 @@ export default function WithSecondaryText() {
   };
 
   return (
-    <div className="min-h-96 max-w-sm px-4 py-10 mx-auto">
+    <div className="min-h-96 max-w-sm px-4 py-10 bg-white dark:bg-gray-900 dark:text-white text-gray-900 mx-auto">
       <label
         htmlFor="with-secondary-text-input"
-        className="text-sm/6 font-medium text-gray-900 block"
+        className="text-sm/6 font-medium text-gray-900 dark:text-white block"
       >
         Repository
       </label>
@@ -94,17 +94,17 @@ export default function WithSecondaryText() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
+          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
         />
         <button
           type="button"
           popoverTarget="with-secondary-text-options"
           tabIndex={-1}
-          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 absolute flex items-center focus-visible:outline-2"
+          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 absolute flex items-center focus-visible:outline-2"
         >
           <span className="sr-only">Show options</span>
           <svg
-            className="size-5 text-gray-400"
+            className="size-5 text-gray-400 dark:text-gray-500"
             viewBox="0 0 20 20"
             fill="currentColor"
             aria-hidden="true"
@@ -121,7 +121,7 @@ export default function WithSecondaryText() {
         ref={popover}
         id="with-secondary-text-options"
         popover="auto"
-        className="mt-1 max-h-60 rounded-md bg-white py-1 text-base shadow-lg ring-black/5 sm:text-sm w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--with-secondary-text-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
+        className="mt-1 max-h-60 rounded-md bg-white py-1 text-base shadow-lg ring-black/5 sm:text-sm dark:bg-gray-800 dark:ring-white/10 w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--with-secondary-text-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
       >
         <ul id="with-secondary-text-listbox" role="listbox" aria-label="Repositories">
           {repositories.map((item) => (
@@ -135,15 +135,15 @@ export default function WithSecondaryText() {
               hidden={!matches(item)}
               onClick={() => choose(item)}
               onMouseMove={() => highlight(visible.indexOf(item))}
-              className="group py-2 pr-9 pl-3 text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white relative cursor-default select-none"
+              className="group py-2 pr-9 pl-3 text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white relative cursor-default select-none"
             >
               <div className="flex">
                 <span className="group-data-chosen:font-semibold truncate">{item.name}</span>
-                <span className="ml-2 text-gray-500 group-aria-selected:text-indigo-100 truncate">
+                <span className="ml-2 text-gray-500 group-aria-selected:text-indigo-100 dark:text-gray-400 truncate">
                   {item.owner}
                 </span>
               </div>
-              <span className="inset-y-0 right-0 pr-4 text-indigo-600 group-aria-selected:text-white absolute hidden items-center group-data-chosen:flex">
+              <span className="inset-y-0 right-0 pr-4 text-indigo-600 group-aria-selected:text-white dark:text-indigo-400 absolute hidden items-center group-data-chosen:flex">
                 <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                   <path
                     fillRule="evenodd"
@@ -158,7 +158,7 @@ export default function WithSecondaryText() {
         <p
           id="with-secondary-text-empty"
           hidden={visible.length > 0}
-          className="px-3 py-2 text-sm text-gray-500"
+          className="px-3 py-2 text-sm text-gray-500 dark:text-gray-400"
         >
           No repositories found. Check the GitHub app has access.
         </p>

@@ -108,7 +108,7 @@ export default function DarkWithQuickActions() {
   };
 
   return (
-    <div className="bg-gray-950 p-6 flex min-h-[50rem] justify-center">
+    <div className="bg-gray-950 p-6 text-white flex min-h-[50rem] justify-center">
       <button
         type="button"
         command="show-modal"

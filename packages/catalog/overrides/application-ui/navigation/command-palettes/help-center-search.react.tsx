@@ -91,15 +91,15 @@ export default function HelpCenterSearch() {
   };
 
   return (
-    <div className="bg-gray-50 p-6 flex min-h-[40rem] justify-center">
+    <div className="bg-gray-50 p-6 dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[40rem] justify-center">
       <button
         type="button"
         command="show-modal"
         commandfor="help-center-search-dialog"
-        className="max-w-sm gap-x-3 bg-white px-4 py-2.5 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 flex h-fit w-full items-center rounded-full ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="max-w-sm gap-x-3 bg-white px-4 py-2.5 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center rounded-full ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <svg
-          className="size-5 text-gray-400"
+          className="size-5 text-gray-400 dark:text-gray-500"
           viewBox="0 0 20 20"
           fill="currentColor"
           aria-hidden="true"
@@ -121,10 +121,10 @@ export default function HelpCenterSearch() {
       >
         <div className="inset-0 bg-gray-900/40 fixed" aria-hidden="true" />
         <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-2xl rounded-2xl bg-white shadow-2xl ring-black/5 mx-auto overflow-hidden ring-1">
-            <div className="gap-x-3 border-gray-100 px-4 flex items-center border-b">
+          <div className="max-w-2xl rounded-2xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:ring-white/10 mx-auto overflow-hidden ring-1">
+            <div className="gap-x-3 border-gray-100 px-4 dark:border-white/10 flex items-center border-b">
               <svg
-                className="size-5 text-gray-400 flex-none"
+                className="size-5 text-gray-400 dark:text-gray-500 flex-none"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -152,13 +152,13 @@ export default function HelpCenterSearch() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-14 min-w-0 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm w-full outline-hidden"
+                className="h-14 min-w-0 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white w-full outline-hidden"
               />
               <button
                 type="button"
                 command="close"
                 commandfor="help-center-search-dialog"
-                className="rounded-md px-2 py-1 text-xs font-medium text-gray-500 ring-gray-200 hover:bg-gray-50 focus-visible:outline-indigo-600 flex-none ring-1 focus-visible:outline-2"
+                className="rounded-md px-2 py-1 text-xs font-medium text-gray-500 ring-gray-200 hover:bg-gray-50 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:bg-white/20 dark:ring-white/10 dark:text-gray-400 flex-none ring-1 focus-visible:outline-2"
               >
                 Esc<span className="sr-only">, close search</span>
               </button>
@@ -179,7 +179,7 @@ export default function HelpCenterSearch() {
                   aria-selected={article === activeArticle}
                   hidden={!matches(article)}
                   onMouseMove={() => select(visible.indexOf(article))}
-                  className="group gap-x-4 rounded-lg p-3 aria-selected:bg-gray-100 flex cursor-default select-none focus-visible:outline-none"
+                  className="group gap-x-4 rounded-lg p-3 aria-selected:bg-gray-100 dark:aria-selected:bg-white/5 flex cursor-default select-none focus-visible:outline-none"
                 >
                   <span
                     className={`size-10 rounded-lg flex flex-none items-center justify-center ${article.color}`}
@@ -196,13 +196,13 @@ export default function HelpCenterSearch() {
                     </svg>
                   </span>
                   <span className="min-w-0 flex-auto">
-                    <span className="text-xs font-medium text-gray-500 block">
+                    <span className="text-xs font-medium dark:text-gray-400 text-gray-600 block">
                       {article.category}
                     </span>
-                    <span className="mt-0.5 text-sm font-semibold text-gray-900 block">
+                    <span className="mt-0.5 text-sm font-semibold text-gray-900 dark:text-white block">
                       {article.title}
                     </span>
-                    <span className="mt-1 text-sm text-gray-600 line-clamp-2 block">
+                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400 line-clamp-2 block">
                       {article.excerpt}
                     </span>
                   </span>
@@ -221,23 +221,25 @@ export default function HelpCenterSearch() {
                 height="90"
                 className="mx-auto h-[90px] w-[120px]"
               />
-              <p className="mt-4 text-sm font-semibold text-gray-900">No articles found</p>
-              <p className="mt-2 text-sm text-gray-500">
+              <p className="mt-4 text-sm font-semibold text-gray-900 dark:text-white">
+                No articles found
+              </p>
+              <p className="mt-2 text-sm text-gray-500 dark:text-gray-400">
                 Try different words, or{' '}
                 <a
                   href="#"
-                  className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-indigo-600 focus-visible:outline-2"
+                  className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:text-indigo-400 dark:text-indigo-400 focus-visible:outline-2"
                 >
                   contact support
                 </a>
                 .
               </p>
             </div>
-            <div className="gap-x-4 bg-gray-50 px-4 py-3 text-xs text-gray-500 flex items-center justify-between">
+            <div className="gap-x-4 bg-gray-50 px-4 py-3 text-xs text-gray-500 dark:bg-gray-800/50 dark:text-gray-400 flex items-center justify-between">
               <p>Search powered by Lumen</p>
               <a
                 href="#"
-                className="rounded-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-indigo-600 focus-visible:outline-2"
+                className="rounded-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:text-white dark:text-gray-300 focus-visible:outline-2"
               >
                 Browse all articles <span aria-hidden="true">&rarr;</span>
               </a>

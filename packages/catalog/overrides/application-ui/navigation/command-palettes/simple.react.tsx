@@ -62,15 +62,15 @@ export default function Simple() {
   };
 
   return (
-    <div className="p-6 flex min-h-[30rem] justify-center">
+    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[30rem] justify-center">
       <button
         type="button"
         command="show-modal"
         commandfor="simple-dialog"
-        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <svg
-          className="size-5 text-gray-400"
+          className="size-5 text-gray-400 dark:text-gray-500"
           viewBox="0 0 20 20"
           fill="currentColor"
           aria-hidden="true"
@@ -81,7 +81,8 @@ export default function Simple() {
             clipRule="evenodd"
           />
         </svg>{' '}
-        Search projects… <kbd className="text-xs text-gray-400 ml-auto font-sans">Ctrl K</kbd>
+        Search projects…{' '}
+        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -92,7 +93,7 @@ export default function Simple() {
       >
         <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
         <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 mx-auto divide-y overflow-hidden ring-1">
+          <div className="max-w-xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -111,10 +112,10 @@ export default function Simple() {
                   select(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm col-start-1 row-start-1 w-full outline-hidden"
+                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 pointer-events-none col-start-1 row-start-1 self-center"
+                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -142,13 +143,17 @@ export default function Simple() {
                   aria-selected={project === activeProject}
                   hidden={!matches(project)}
                   onMouseMove={() => select(visible.indexOf(project))}
-                  className="px-4 py-2 text-sm text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white block cursor-default select-none focus-visible:outline-none"
+                  className="px-4 py-2 text-sm text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white block cursor-default select-none focus-visible:outline-none"
                 >
                   {project}
                 </a>
               ))}
             </div>
-            <p id="simple-empty" hidden={visible.length > 0} className="p-4 text-sm text-gray-500">
+            <p
+              id="simple-empty"
+              hidden={visible.length > 0}
+              className="p-4 text-sm text-gray-500 dark:text-gray-400"
+            >
               No projects found. Try another name or ask an admin for access.
             </p>
           </div>

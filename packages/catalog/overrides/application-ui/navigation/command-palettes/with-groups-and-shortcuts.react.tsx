@@ -92,15 +92,15 @@ export default function WithGroupsAndShortcuts() {
   };
 
   return (
-    <div className="p-6 flex min-h-[36rem] justify-center">
+    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[36rem] justify-center">
       <button
         type="button"
         command="show-modal"
         commandfor="with-groups-and-shortcuts-dialog"
-        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         <svg
-          className="size-5 text-gray-400"
+          className="size-5 text-gray-400 dark:text-gray-500"
           viewBox="0 0 20 20"
           fill="currentColor"
           aria-hidden="true"
@@ -111,7 +111,8 @@ export default function WithGroupsAndShortcuts() {
             clipRule="evenodd"
           />
         </svg>{' '}
-        Jump to… <kbd className="text-xs text-gray-400 ml-auto font-sans">Ctrl K</kbd>
+        Jump to…{' '}
+        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -122,7 +123,7 @@ export default function WithGroupsAndShortcuts() {
       >
         <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
         <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-2xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 mx-auto divide-y overflow-hidden ring-1">
+          <div className="max-w-2xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -141,10 +142,10 @@ export default function WithGroupsAndShortcuts() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm col-start-1 row-start-1 w-full outline-hidden"
+                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 pointer-events-none col-start-1 row-start-1 self-center"
+                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -160,7 +161,7 @@ export default function WithGroupsAndShortcuts() {
               id="with-groups-and-shortcuts-options"
               role="listbox"
               aria-label="Commands"
-              className="max-h-96 scroll-py-2 divide-gray-100 divide-y overflow-y-auto"
+              className="max-h-96 scroll-py-2 divide-gray-100 dark:divide-white/10 divide-y overflow-y-auto"
             >
               {groups.map((group) => (
                 <div
@@ -172,7 +173,7 @@ export default function WithGroupsAndShortcuts() {
                 >
                   <h3
                     id={`with-groups-and-shortcuts-${group.id}`}
-                    className="mt-2 mb-2 px-3 text-xs font-semibold text-gray-500"
+                    className="mt-2 mb-2 px-3 text-xs font-semibold text-gray-500 dark:text-gray-400"
                   >
                     {group.name}
                   </h3>
@@ -186,10 +187,10 @@ export default function WithGroupsAndShortcuts() {
                       aria-selected={command === activeCommand}
                       hidden={!matches(command)}
                       onMouseMove={() => select(visible.indexOf(command))}
-                      className="group rounded-md px-3 py-2 text-sm text-gray-700 aria-selected:bg-gray-900/5 aria-selected:text-gray-900 flex cursor-default items-center select-none focus-visible:outline-none"
+                      className="group rounded-md px-3 py-2 text-sm text-gray-700 aria-selected:bg-gray-900/5 aria-selected:text-gray-900 dark:aria-selected:bg-white/5 dark:aria-selected:text-white dark:text-gray-300 flex cursor-default items-center select-none focus-visible:outline-none"
                     >
                       <svg
-                        className="size-6 text-gray-400 group-aria-selected:text-gray-900 flex-none"
+                        className="size-6 text-gray-400 group-aria-selected:text-gray-900 dark:group-aria-selected:text-white dark:text-gray-500 flex-none"
                         fill="none"
                         viewBox="0 0 24 24"
                         strokeWidth="1.5"
@@ -204,11 +205,11 @@ export default function WithGroupsAndShortcuts() {
                       </svg>
                       <span className="ml-3 flex-auto truncate">{command.name}</span>
                       {command.shortcut ? (
-                        <kbd className="ml-3 text-xs font-semibold text-gray-500 flex-none font-sans">
+                        <kbd className="ml-3 text-xs font-semibold text-gray-500 dark:text-gray-400 flex-none font-sans">
                           {command.shortcut}
                         </kbd>
                       ) : (
-                        <span className="ml-3 text-gray-500 hidden flex-none group-aria-selected:inline">
+                        <span className="ml-3 dark:text-gray-400 text-gray-600 hidden flex-none group-aria-selected:inline">
                           Jump to…
                         </span>
                       )}
@@ -223,7 +224,7 @@ export default function WithGroupsAndShortcuts() {
               className="px-6 py-14 sm:px-14 text-center"
             >
               <svg
-                className="size-6 text-gray-400 mx-auto"
+                className="size-6 text-gray-400 dark:text-gray-500 mx-auto"
                 fill="none"
                 viewBox="0 0 24 24"
                 strokeWidth="1.5"
@@ -232,22 +233,22 @@ export default function WithGroupsAndShortcuts() {
               >
                 <path strokeLinecap="round" strokeLinejoin="round" d={icons.folder} />
               </svg>
-              <p className="mt-4 text-sm text-gray-900">
+              <p className="mt-4 text-sm text-gray-900 dark:text-white">
                 We couldn’t find anything with that term. Please try again.
               </p>
             </div>
-            <div className="bg-gray-50 px-4 py-2.5 text-xs text-gray-700 flex flex-wrap items-center">
+            <div className="bg-gray-50 px-4 py-2.5 text-xs text-gray-700 dark:bg-gray-800/50 dark:text-gray-300 flex flex-wrap items-center">
               Type{' '}
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold flex items-center justify-center border">
+              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
                 #
               </kbd>{' '}
               <span className="sm:hidden">for issues,</span>
               <span className="sm:inline hidden">to search issues,</span>
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold flex items-center justify-center border">
+              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
                 &gt;
               </kbd>{' '}
               for commands and{' '}
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold flex items-center justify-center border">
+              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
                 ?
               </kbd>{' '}
               for help.

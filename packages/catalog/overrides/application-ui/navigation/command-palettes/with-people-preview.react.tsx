@@ -105,12 +105,12 @@ export default function WithPeoplePreview() {
   };
 
   return (
-    <div className="p-6 flex min-h-[36rem] justify-center">
+    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[36rem] justify-center">
       <button
         type="button"
         command="show-modal"
         commandfor="with-people-preview-dialog"
-        className="gap-x-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-xs ring-gray-300 hover:bg-gray-50 focus-visible:outline-indigo-600 inline-flex h-fit items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="gap-x-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-xs ring-gray-300 hover:bg-gray-50 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:bg-white/20 dark:ring-white/10 dark:text-white inline-flex h-fit items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
       >
         Find a teammate
       </button>
@@ -123,7 +123,7 @@ export default function WithPeoplePreview() {
       >
         <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
         <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-3xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 mx-auto divide-y overflow-hidden ring-1">
+          <div className="max-w-3xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -146,10 +146,10 @@ export default function WithPeoplePreview() {
                   );
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm col-start-1 row-start-1 w-full outline-hidden"
+                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 pointer-events-none col-start-1 row-start-1 self-center"
+                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -161,14 +161,16 @@ export default function WithPeoplePreview() {
                 />
               </svg>
             </div>
-            <div className="divide-gray-100 flex transform-gpu divide-x">
+            <div className="divide-gray-100 dark:divide-white/10 flex transform-gpu divide-x">
               <div className="max-h-96 min-w-0 scroll-py-4 px-4 py-4 sm:px-6 flex-auto overflow-y-auto">
-                <h3 className="mt-2 mb-4 text-xs font-semibold text-gray-500">Recent</h3>
+                <h3 className="mt-2 mb-4 text-xs font-semibold text-gray-500 dark:text-gray-400">
+                  Recent
+                </h3>
                 <div
                   id="with-people-preview-options"
                   role="listbox"
                   aria-label="People"
-                  className="-mx-2 text-sm text-gray-700"
+                  className="-mx-2 text-sm text-gray-700 dark:text-gray-300"
                 >
                   {people.map((person) => (
                     <a
@@ -185,7 +187,7 @@ export default function WithPeoplePreview() {
                       data-avatar={person.avatar}
                       hidden={!matches(person)}
                       onMouseMove={() => select(visible.indexOf(person))}
-                      className="group rounded-md p-2 text-sm text-gray-700 aria-selected:bg-gray-100 aria-selected:text-gray-900 flex cursor-default items-center select-none focus-visible:outline-none"
+                      className="group rounded-md p-2 text-sm text-gray-700 aria-selected:bg-gray-100 aria-selected:text-gray-900 dark:aria-selected:bg-white/10 dark:aria-selected:text-white dark:text-gray-300 flex cursor-default items-center select-none focus-visible:outline-none"
                     >
                       <img
                         src={person.avatar}
@@ -196,7 +198,7 @@ export default function WithPeoplePreview() {
                       />
                       <span className="ml-3 flex-auto truncate">{person.name}</span>
                       <svg
-                        className="ml-3 size-5 text-gray-400 hidden flex-none group-aria-selected:block"
+                        className="ml-3 size-5 text-gray-400 dark:text-gray-500 hidden flex-none group-aria-selected:block"
                         viewBox="0 0 20 20"
                         fill="currentColor"
                         aria-hidden="true"
@@ -213,12 +215,12 @@ export default function WithPeoplePreview() {
                 <p
                   id="with-people-preview-empty"
                   hidden={visible.length > 0}
-                  className="py-10 text-sm text-gray-500 text-center"
+                  className="py-10 text-sm text-gray-500 dark:text-gray-400 text-center"
                 >
                   No one matches that name.
                 </p>
               </div>
-              <div className="h-96 divide-gray-100 sm:flex hidden w-1/2 flex-none flex-col divide-y overflow-y-auto">
+              <div className="h-96 divide-gray-100 sm:flex dark:divide-white/10 hidden w-1/2 flex-none flex-col divide-y overflow-y-auto">
                 <div className="p-6 flex-none text-center">
                   <img
                     id="with-people-preview-preview-avatar"
@@ -230,26 +232,32 @@ export default function WithPeoplePreview() {
                   />
                   <h2
                     id="with-people-preview-preview-name"
-                    className="mt-3 font-semibold text-gray-900"
+                    className="mt-3 font-semibold text-gray-900 dark:text-white"
                   >
                     {previewed.name}
                   </h2>
-                  <p id="with-people-preview-preview-role" className="text-sm/6 text-gray-500">
+                  <p
+                    id="with-people-preview-preview-role"
+                    className="text-sm/6 text-gray-500 dark:text-gray-400"
+                  >
                     {previewed.role}
                   </p>
                 </div>
                 <div className="p-6 flex flex-auto flex-col justify-between">
-                  <dl className="gap-x-6 gap-y-3 text-sm text-gray-700 sm:grid-cols-[auto_1fr] grid grid-cols-1">
-                    <dt className="font-semibold text-gray-900">Team</dt>
+                  <dl className="gap-x-6 gap-y-3 text-sm text-gray-700 sm:grid-cols-[auto_1fr] dark:text-gray-300 grid grid-cols-1">
+                    <dt className="font-semibold text-gray-900 dark:text-white">Team</dt>
                     <dd id="with-people-preview-preview-team">{previewed.team}</dd>
-                    <dt className="font-semibold text-gray-900">Email</dt>
-                    <dd id="with-people-preview-preview-email" className="text-indigo-600 truncate">
+                    <dt className="font-semibold text-gray-900 dark:text-white">Email</dt>
+                    <dd
+                      id="with-people-preview-preview-email"
+                      className="text-indigo-600 dark:text-indigo-400 truncate"
+                    >
                       {previewed.email}
                     </dd>
                   </dl>
                   <button
                     type="button"
-                    className="mt-6 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-indigo-500 focus-visible:outline-indigo-600 w-full focus-visible:outline-2 focus-visible:outline-offset-2"
+                    className="mt-6 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-indigo-500 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 w-full focus-visible:outline-2 focus-visible:outline-offset-2"
                   >
                     Send message
                   </button>
