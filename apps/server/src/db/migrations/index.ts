@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import { accounts } from './0001-accounts.ts';
 import { purchases } from './0002-purchases.ts';
 import { catalogueVisits } from './0003-catalogue-visits.ts';
+import { previewColorScheme } from './0004-preview-color-scheme.ts';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -13,5 +14,6 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0001-accounts': accounts(context),
     '0002-purchases': purchases(context),
     '0003-catalogue-visits': catalogueVisits(context),
+    '0004-preview-color-scheme': previewColorScheme(context),
   };
 }
