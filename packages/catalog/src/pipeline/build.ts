@@ -314,10 +314,12 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       const shooter = await screenshotter!;
       if (failures.length > 0) return; // the build fails anyway; do not spend Chromium time
       screenshotStart ??= performance.now();
-      const { light, dark, probes, timings: modeTimings } = await shooter.shoot(
-        component.uuid,
-        preview,
-      );
+      const {
+        light,
+        dark,
+        probes,
+        timings: modeTimings,
+      } = await shooter.shoot(component.uuid, preview);
       screenshotEnd = performance.now();
       timings.screenshotsLight += modeTimings.light;
       timings.screenshotsDark += modeTimings.dark;

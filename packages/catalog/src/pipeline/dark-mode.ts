@@ -33,7 +33,9 @@ export function darkModeProblems(probes: { light: ColorProbe; dark: ColorProbe }
   const problems: string[] = [];
   const { light, dark } = probes;
   if (!dark.surface) {
-    problems.push('paints no background of its own in dark mode (set one on the outermost element)');
+    problems.push(
+      'paints no background of its own in dark mode (set one on the outermost element)',
+    );
   } else if (relativeLuminance(dark.surface) > DARK_SURFACE_MAX_LUMINANCE) {
     problems.push(
       `its surface stays light in dark mode (${hex(dark.surface)}; add dark: background variants)`,
