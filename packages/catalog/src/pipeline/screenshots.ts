@@ -226,6 +226,8 @@ export async function launchScreenshotter({
       fullPage: true,
       clip: { x: 0, y: 0, width, height },
       caret: 'initial', // hidden once per page by the init script (cheaper than per shot)
+      // A tall page on a loaded 2-core runner can take longer than Playwright's 30 s default.
+      timeout: 120_000,
     });
     return new Uint8Array(png);
   };
