@@ -143,6 +143,7 @@ describe('pages of the first issue', () => {
       copyrightYear: 2025,
       preferredLanguage: 'en-US',
       snippetLang: 'html',
+      previewColorScheme: 'light',
       can: { purchaseAllAccess: true },
       // The component packages, none licensed to a visitor.
       products: [

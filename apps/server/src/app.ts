@@ -15,6 +15,7 @@ import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { entitlements } from './modules/licenses/middleware.ts';
@@ -142,6 +143,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
   app.use(snippetLanguageRoutes({ db: services.database.db }));
+  app.use(previewColorSchemeRoutes({ db: services.database.db }));
   app.use(
     analyticsRoutes({
       db: services.database.db,

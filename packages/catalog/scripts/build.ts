@@ -1,6 +1,6 @@
 // Builds the catalogue into packages/catalog/dist (pnpm --filter @tessera/catalog build):
 //   node scripts/build.ts [--out dist] [--cache .cache] [--no-screenshots] [--pages 3]
-//                         [--content content] [--overrides overrides]
+//                         [--content content] [--overrides overrides] [--write-dark-pending]
 // Exits 1 naming every component whose conversion is not faithful.
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     pages: { type: 'string', default: '3' },
     content: { type: 'string', default: resolve(root, 'content') },
     overrides: { type: 'string', default: resolve(root, 'overrides') },
+    // Regenerates dark-pending.txt with exactly the components failing the dark-mode check.
+    'write-dark-pending': { type: 'boolean', default: false },
   },
 });
 
@@ -27,6 +29,7 @@ try {
     pages: Number(values.pages),
     contentDir: resolve(values.content),
     overridesDir: resolve(values.overrides),
+    writeDarkPending: values['write-dark-pending'],
     // Only the package's own cache is pruned; a cache shared with other content is left alone.
     prune: resolve(values.content) === resolve(root, 'content'),
   });

@@ -5,12 +5,17 @@ export type {
   PageErrors,
   PageProps,
   PageSeo,
+  PreviewColorScheme,
   SharedPageData,
   SharedProduct,
   SnippetLanguage,
   VersionPrefix,
 } from './shared/shared-page-data';
-export { DEFAULT_BRAND_NAME, DEFAULT_COPYRIGHT_YEAR } from './shared/shared-page-data';
+export {
+  DEFAULT_BRAND_NAME,
+  DEFAULT_COPYRIGHT_YEAR,
+  PREVIEW_COLOR_SCHEMES,
+} from './shared/shared-page-data';
 export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
 
 export { AppLayout, type AppLayoutProps } from './app-layout/app-layout';
@@ -163,6 +168,11 @@ export {
   type BodyHeightMessage,
 } from './component-view/use-body-height';
 export { CODE_FOLD_LINES } from './component-view/code-block';
+export {
+  ColorSchemeSwitch,
+  colorSchemeMessage,
+  type ColorSchemeMessage,
+} from './component-view/color-scheme-switch';
 export {
   ComponentsPage,
   componentsPageTitle,

@@ -15,6 +15,8 @@ export interface UsersTable {
   is_admin: Generated<number>;
   /** The code language last chosen in a component view (PUT /snippet-language). */
   snippet_lang: string | null;
+  /** The component previews' colour scheme last chosen (PUT /preview-color-scheme). */
+  preview_color_scheme: string | null;
   created_at: number;
   updated_at: number;
 }

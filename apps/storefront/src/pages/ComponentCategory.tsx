@@ -6,6 +6,7 @@ import {
   type Subcategory,
 } from '@tessera/pages';
 import { PRICING_URL } from '../lib/pricing-url';
+import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 
 type Props = SharedPageData & { subcategory: Subcategory };
@@ -13,6 +14,7 @@ type Props = SharedPageData & { subcategory: Subcategory };
 export default function ComponentCategory() {
   const { props } = usePage<Props>();
   const [language, setLanguage] = useSnippetLanguage(props.snippetLang);
+  const [colorScheme, setColorScheme] = usePreviewColorScheme(props.previewColorScheme);
   const signedIn = props.auth !== null;
   return (
     <>
@@ -22,6 +24,8 @@ export default function ComponentCategory() {
         signedIn={signedIn}
         snippetLang={language}
         onLanguageChange={setLanguage}
+        previewColorScheme={colorScheme}
+        onPreviewColorSchemeChange={setColorScheme}
         pricingUrl={PRICING_URL}
       />
     </>

@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildCatalog, CatalogBuildError } from './build.ts';
 import { CATALOG_ROOT, CONTENT_DIR, loadCatalog } from './load.ts';
 import { pngSize } from './screenshots.ts';
@@ -85,12 +85,22 @@ describe('the real catalogue build', () => {
           'smallHeight',
           'largeWidth',
           'largeHeight',
+          'smallDarkHeight',
+          'largeDarkHeight',
           'smallScreenshotUrl',
           'largeScreenshotUrl',
+          'smallDarkScreenshotUrl',
+          'largeDarkScreenshotUrl',
         ].sort(),
       );
       expect(component.smallScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-sm.png`);
       expect(component.largeScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-lg.png`);
+      expect(component.smallDarkScreenshotUrl).toBe(
+        `/catalog/screenshots/${component.uuid}-sm-dark.png`,
+      );
+      expect(component.largeDarkScreenshotUrl).toBe(
+        `/catalog/screenshots/${component.uuid}-lg-dark.png`,
+      );
     }
     expect(components.filter((component) => component.requiresJavaScript)).toHaveLength(10);
     expect(components.filter((component) => component.archived)).toHaveLength(16);
@@ -139,6 +149,7 @@ describe('the real catalogue build', () => {
       expect(preview).not.toMatch(/cdn\.|unpkg|jsdelivr|<link[^>]+stylesheet|<script[^>]+src=/);
       expect(preview).toContain(`const name = ${JSON.stringify(component.uuid)};`);
       expect(preview).toContain('parent.postMessage({ type: "BODY_HEIGHT", name, height }, \'*\')');
+      expect(preview).toContain('data.type !== "COLOR_SCHEME"');
       expect(preview).toContain(component.html.trim());
       expect(preview.includes('<script>\n    (() => {')).toBe(component.meta.requiresJavaScript);
     }
@@ -149,6 +160,13 @@ describe('the real catalogue build', () => {
     const css = readFileSync(join(real.outDir, 'previews', `${button.uuid}.html`), 'utf8');
     expect(css).toContain('.bg-indigo-600');
     expect(css).not.toContain('.grid-cols-7');
+    // dark: follows the class on <html>, not the media query.
+    const hero = source.components.find((component) =>
+      component.path.endsWith('marketing/sections/heroes/simple-centered'),
+    )!;
+    const heroCss = readFileSync(join(real.outDir, 'previews', `${hero.uuid}.html`), 'utf8');
+    expect(heroCss).toMatch(/\.dark\\:bg-gray-900:where\(\.dark, ?\.dark \*\)/);
+    expect(heroCss).not.toMatch(/prefers-color-scheme: ?dark\)[^}]*bg-gray-900/);
   });
 
   test('writes small and large screenshots with the recorded widths and heights', () => {
@@ -165,6 +183,14 @@ describe('the real catalogue build', () => {
       expect(large.width).toBe(1280);
       expect(small.height).toBeGreaterThan(20);
       expect(large.height).toBeGreaterThan(20);
+      const smallDark = readFileSync(
+        join(real.outDir, 'screenshots', `${component.uuid}-sm-dark.png`),
+      );
+      const largeDark = readFileSync(
+        join(real.outDir, 'screenshots', `${component.uuid}-lg-dark.png`),
+      );
+      expect(pngSize(smallDark)).toEqual({ width: 375, height: component.smallDarkHeight });
+      expect(pngSize(largeDark)).toEqual({ width: 1280, height: component.largeDarkHeight });
     }
   });
 
@@ -235,9 +261,9 @@ describe('the real catalogue build', () => {
 
 describe('caching and failures on a small catalogue', () => {
   const button =
-    '<div class="p-4"><button type="button" class="rounded-md bg-indigo-600 px-3 py-2 text-white">Save</button></div>';
+    '<div class="bg-white p-4 dark:bg-gray-900"><button type="button" class="rounded-md bg-indigo-600 px-3 py-2 text-white">Save</button></div>';
   const card =
-    '<div class="rounded-lg bg-white p-6 shadow-sm"><h3 class="text-base font-semibold">Plan</h3></div>';
+    '<div class="rounded-lg bg-white p-6 text-gray-900 shadow-sm dark:bg-gray-800 dark:text-white"><h3 class="text-base font-semibold">Plan</h3></div>';
 
   test('rebuilds only the component that changed', async () => {
     const content = writeTree(temporaryDirectory('content'), {
@@ -316,7 +342,7 @@ describe('caching and failures on a small catalogue', () => {
         .filter((file) => /\.(json|html|png)$/.test(file))
         .sort();
     expect(files(second)).toEqual(files(first));
-    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(4);
+    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(8);
     for (const file of files(first)) {
       expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(
         true,
@@ -388,5 +414,89 @@ describe('caching and failures on a small catalogue', () => {
     expect(result.stderr).toContain(
       'kit/forms/inputs/stray: has a <script> but is not marked requiresJavaScript',
     );
+  });
+});
+
+describe('the dark-mode check', () => {
+  const lightOnly =
+    '<div class="bg-white p-6"><p class="text-sm text-gray-600">Invoices go out on the first.</p></div>';
+  const both =
+    '<div class="bg-white p-6 dark:bg-gray-900"><p class="text-sm text-gray-600 dark:text-gray-400">Invoices go out on the first.</p></div>';
+  // One cache per test: the check reads the colours recorded with the cached screenshots, so
+  // only the first build of a test starts Chromium.
+  let cacheDir = '';
+  beforeEach(() => {
+    cacheDir = temporaryDirectory('cache');
+  });
+  const build = (content: string, darkPendingFile: string, writeDarkPending = false) =>
+    buildCatalog({
+      outDir: temporaryDirectory('dist'),
+      cacheDir,
+      contentDir: content,
+      screenshots: true,
+      darkPendingFile,
+      writeDarkPending,
+      log: () => {},
+    }).then(
+      (result) => ({ result, failures: [] as string[] }),
+      (caught: unknown) => {
+        if (!(caught instanceof CatalogBuildError)) throw caught;
+        return { result: null, failures: caught.failures.map((failure) => failure.message) };
+      },
+    );
+
+  test('fails a component without dark variants unless the allowlist names it, and a listed one that has them', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/light-only.html': componentSource(lightOnly, {
+        name: 'Light only',
+      }),
+      'components/kit/forms/inputs/both.html': componentSource(both, { name: 'Both' }),
+    });
+    const pending = join(temporaryDirectory('pending'), 'dark-pending.txt');
+
+    const strict = await build(content, pending);
+    expect(strict.failures).toEqual([
+      expect.stringMatching(
+        /^kit\/forms\/inputs\/light-only: not ready for dark mode: its surface stays light in dark mode \(#ffffff/,
+      ),
+    ]);
+
+    const written = await build(content, pending, true);
+    expect(written.failures).toEqual([]);
+    expect(readFileSync(pending, 'utf8')).toMatch(/\nkit\/forms\/inputs\/light-only\n$/);
+    const allowed = await build(content, pending);
+    expect(allowed.failures).toEqual([]);
+    expect(allowed.result!.stats).toMatchObject({ darkChecked: 2, darkPending: 1 });
+
+    writeFileSync(pending, 'kit/forms/inputs/light-only\nkit/forms/inputs/both\nkit/gone\n');
+    const stale = await build(content, pending);
+    expect(stale.failures.sort()).toEqual([
+      expect.stringContaining('kit/forms/inputs/both: passes the dark-mode check, so remove it'),
+      expect.stringContaining('kit/gone: listed in'),
+    ]);
+  });
+
+  test('a light card on a dark page, or low-contrast text, is not dark mode', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/dialog.html': componentSource(
+        '<div class="bg-gray-500/75 p-10 dark:bg-gray-950/80"><div class="bg-white p-6"><h3 class="text-gray-900">Delete project</h3></div></div>',
+        { name: 'Dialog' },
+      ),
+      'components/kit/forms/inputs/faint.html': componentSource(
+        '<div class="bg-white p-6 dark:bg-gray-900"><p class="text-gray-600 dark:text-gray-700">Faint</p></div>',
+        { name: 'Faint' },
+      ),
+    });
+    const { failures } = await build(content, join(temporaryDirectory('pending'), 'none.txt'));
+    expect(failures.sort()).toEqual([
+      expect.stringMatching(
+        /^kit\/forms\/inputs\/dialog: .*its main text \(h3\) sits on a light surface in dark mode/,
+      ),
+      expect.stringMatching(
+        /^kit\/forms\/inputs\/faint: .*its main text \(p\) has contrast [\d.]+:1 in dark mode/,
+      ),
+    ]);
   });
 });

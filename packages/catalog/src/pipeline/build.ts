@@ -9,7 +9,8 @@ import type { ComponentEntry } from './load.ts';
 import { buildPreview } from './preview.ts';
 import { formatSummary } from './report.ts';
 import { launchScreenshotter } from './screenshots.ts';
-import type { Screenshotter } from './screenshots.ts';
+import type { ComponentShots, Screenshotter } from './screenshots.ts';
+import { darkModeProblems, readDarkPending, writeDarkPending } from './dark-mode.ts';
 import { componentNameFromSlug, htmlToReact } from './to-react.ts';
 import { htmlToVue } from './to-vue.ts';
 import type { CatalogJson, CodeJson, ComponentJson, Snippet, SubcategoryJson } from './types.ts';
@@ -28,6 +29,13 @@ export type BuildOptions = {
   pages?: number;
   /** Delete cache entries this build did not use. */
   prune?: boolean;
+  /**
+   * The dark-mode allowlist (see dark-mode.ts); `dark-pending.txt` beside the content directory
+   * by default, none if that file does not exist.
+   */
+  darkPendingFile?: string;
+  /** Rewrite the allowlist with exactly the components failing the dark-mode check. */
+  writeDarkPending?: boolean;
 };
 
 export type BuildStats = {
@@ -37,12 +45,19 @@ export type BuildStats = {
   convertedFromCache: number;
   screenshotsTaken: number;
   screenshotsFromCache: number;
+  /** Components whose light and dark renders were checked (all that have screenshots). */
+  darkChecked: number;
+  /** Components on the dark-mode allowlist. */
+  darkPending: number;
   timings: {
     load: number;
     convert: number;
     highlight: number;
     previews: number;
     screenshots: number;
+    /** Chromium page time summed over the parallel pages, per mode. */
+    screenshotsLight: number;
+    screenshotsDark: number;
     total: number;
   };
 };
@@ -75,7 +90,16 @@ type ShotEntry = {
   smallHeight: number;
   largeWidth: number;
   largeHeight: number;
+  smallDarkHeight: number;
+  largeDarkHeight: number;
+  probes: ComponentShots['probes'];
 };
+
+// Part of the screenshot and component cache keys: bump when the preview document or the way
+// shots are taken changes (v2: dark mode).
+const SHOT_VERSION = 'shots-2';
+
+const SHOT_FILES = ['-sm.png', '-lg.png', '-sm-dark.png', '-lg-dark.png'] as const;
 
 const IMAGE_REFERENCE = /\/images\/catalog\/([a-z0-9-]+\/[A-Za-z0-9._-]+)/g;
 
@@ -148,6 +172,63 @@ async function convertComponent(
   return { snippets, preview };
 }
 
+/**
+ * Applies the dark-mode rule to every component that has screenshots, against the allowlist
+ * (or rewrites the allowlist). Returns one failure per component that breaks it.
+ */
+function checkDarkMode(
+  components: ComponentEntry[],
+  shots: Map<string, ShotEntry | null>,
+  pendingFile: string,
+  rewrite: boolean,
+  stats: BuildStats,
+  log: (line: string) => void,
+): BuildFailure[] {
+  const pending = readDarkPending(pendingFile);
+  const failing: string[] = [];
+  const failures: BuildFailure[] = [];
+  const paths = new Set(components.map((component) => component.path));
+  for (const component of components) {
+    const shot = shots.get(component.uuid);
+    if (!shot) continue;
+    stats.darkChecked++;
+    const problems = darkModeProblems(shot.probes);
+    if (problems.length > 0) failing.push(component.path);
+    if (rewrite) continue;
+    if (problems.length > 0 && !pending.has(component.path)) {
+      failures.push({
+        component: component.path,
+        message: `${component.path}: not ready for dark mode: ${problems.join('; ')}`,
+      });
+    } else if (problems.length === 0 && pending.has(component.path)) {
+      failures.push({
+        component: component.path,
+        message: `${component.path}: passes the dark-mode check, so remove it from ${pendingFile}`,
+      });
+    }
+  }
+  if (rewrite) {
+    // Components not checked in this run (no screenshots) keep their line.
+    const unchecked = [...pending].filter(
+      (path) => paths.has(path) && !shots.get(components.find((c) => c.path === path)!.uuid),
+    );
+    writeDarkPending(pendingFile, [...failing, ...unchecked]);
+    stats.darkPending = failing.length + unchecked.length;
+    log(`Wrote ${stats.darkPending} component(s) to ${pendingFile}.`);
+    return [];
+  }
+  for (const path of pending) {
+    if (!paths.has(path)) {
+      failures.push({
+        component: path,
+        message: `${path}: listed in ${pendingFile} but no such component exists`,
+      });
+    }
+  }
+  stats.darkPending = pending.size;
+  return failures;
+}
+
 function imageFingerprint(html: string, imagesDir: string): string[] {
   const parts: string[] = [];
   for (const match of new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))) {
@@ -176,6 +257,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     highlight: 0,
     previews: 0,
     screenshots: 0,
+    screenshotsLight: 0,
+    screenshotsDark: 0,
     total: 0,
   };
   const source = loadCatalog({ contentDir, overridesDir: options.overridesDir ?? OVERRIDES_DIR });
@@ -193,6 +276,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     convertedFromCache: 0,
     screenshotsTaken: 0,
     screenshotsFromCache: 0,
+    darkChecked: 0,
+    darkPending: 0,
     timings,
   };
   const failures: BuildFailure[] = [];
@@ -207,20 +292,15 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   const shoot = (component: ComponentEntry, preview: string) => {
     const key = hashParts(
       String(PIPELINE_VERSION),
+      SHOT_VERSION,
       tools,
       preview,
       ...imageFingerprint(component.html, imagesDir),
     );
-    const small = join(outDir, 'screenshots', `${component.uuid}-sm.png`);
-    const large = join(outDir, 'screenshots', `${component.uuid}-lg.png`);
+    const output = (suffix: string) => join(outDir, 'screenshots', `${component.uuid}${suffix}`);
     const cached = cache.readJson<ShotEntry>('screenshots', key);
-    if (
-      cached &&
-      cache.has('screenshots', key, '-sm.png') &&
-      cache.has('screenshots', key, '-lg.png')
-    ) {
-      cache.copyOut('screenshots', key, '-sm.png', small);
-      cache.copyOut('screenshots', key, '-lg.png', large);
+    if (cached && SHOT_FILES.every((suffix) => cache.has('screenshots', key, suffix))) {
+      for (const suffix of SHOT_FILES) cache.copyOut('screenshots', key, suffix, output(suffix));
       shots.set(component.uuid, cached);
       stats.screenshotsFromCache++;
       return;
@@ -234,19 +314,30 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       const shooter = await screenshotter!;
       if (failures.length > 0) return; // the build fails anyway; do not spend Chromium time
       screenshotStart ??= performance.now();
-      const pair = await shooter.shoot(component.uuid, preview);
+      const {
+        light,
+        dark,
+        probes,
+        timings: modeTimings,
+      } = await shooter.shoot(component.uuid, preview);
       screenshotEnd = performance.now();
+      timings.screenshotsLight += modeTimings.light;
+      timings.screenshotsDark += modeTimings.dark;
       const entry: ShotEntry = {
-        smallWidth: pair.smallSize.width,
-        smallHeight: pair.smallSize.height,
-        largeWidth: pair.largeSize.width,
-        largeHeight: pair.largeSize.height,
+        smallWidth: light.smallSize.width,
+        smallHeight: light.smallSize.height,
+        largeWidth: light.largeSize.width,
+        largeHeight: light.largeSize.height,
+        smallDarkHeight: dark.smallSize.height,
+        largeDarkHeight: dark.largeSize.height,
+        probes,
       };
-      cache.writeFile('screenshots', key, '-sm.png', pair.small);
-      cache.writeFile('screenshots', key, '-lg.png', pair.large);
+      const files = [light.small, light.large, dark.small, dark.large];
+      SHOT_FILES.forEach((suffix, index) => {
+        cache.writeFile('screenshots', key, suffix, files[index]!);
+        writeFileSync(output(suffix), files[index]!);
+      });
       cache.writeJson('screenshots', key, entry);
-      writeFileSync(small, pair.small);
-      writeFileSync(large, pair.large);
       shots.set(component.uuid, entry);
       stats.screenshotsTaken++;
     })();
@@ -259,6 +350,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     for (const component of source.components) {
       const key = hashParts(
         String(PIPELINE_VERSION),
+        SHOT_VERSION,
         tools,
         component.path,
         component.source,
@@ -300,6 +392,17 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   }
   if (screenshotStart !== undefined) timings.screenshots = screenshotEnd - screenshotStart;
   if (failures.length > 0) throw new CatalogBuildError(failures);
+  failures.push(
+    ...checkDarkMode(
+      source.components,
+      shots,
+      options.darkPendingFile ?? join(contentDir, '..', 'dark-pending.txt'),
+      options.writeDarkPending ?? false,
+      stats,
+      log,
+    ),
+  );
+  if (failures.length > 0) throw new CatalogBuildError(failures);
 
   if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
 
@@ -338,8 +441,12 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               smallHeight: shot?.smallHeight ?? null,
               largeWidth: shot?.largeWidth ?? null,
               largeHeight: shot?.largeHeight ?? null,
+              smallDarkHeight: shot?.smallDarkHeight ?? null,
+              largeDarkHeight: shot?.largeDarkHeight ?? null,
               smallScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm.png`,
               largeScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg.png`,
+              smallDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm-dark.png`,
+              largeDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg-dark.png`,
             };
           });
           const current = components.filter((component) => !component.archived);

@@ -27,9 +27,23 @@ export type {
   ProductEntry,
   SubcategoryEntry,
 } from './load.ts';
-export { BODY_HEIGHT, buildPreview, previewDocument } from './preview.ts';
+export {
+  BODY_HEIGHT,
+  buildPreview,
+  COLOR_SCHEME,
+  COLOR_SCHEME_APPLIED,
+  COLOR_SCHEMES,
+  previewDocument,
+} from './preview.ts';
+export type { ColorScheme } from './preview.ts';
+export {
+  contrastRatio,
+  darkModeProblems,
+  readDarkPending,
+  relativeLuminance,
+} from './dark-mode.ts';
 export { LARGE_WIDTH, launchScreenshotter, pngSize, SMALL_WIDTH } from './screenshots.ts';
-export type { Screenshotter } from './screenshots.ts';
+export type { ColorProbe, ComponentShots, Screenshotter } from './screenshots.ts';
 export { componentNameFromSlug, ConversionError, htmlToReact } from './to-react.ts';
 export { htmlToVue } from './to-vue.ts';
 export type * from './types.ts';

@@ -3,12 +3,49 @@ import { compileTailwindCss } from '../tailwind.ts';
 /** The message a preview frame posts to its parent whenever its content height changes. */
 export const BODY_HEIGHT = 'BODY_HEIGHT';
 
+/** The message a parent posts to a preview frame to switch it: `{type, scheme}`. */
+export const COLOR_SCHEME = 'COLOR_SCHEME';
+export const COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+/** Fired on the preview's window after the scheme is applied (the height reporter re-measures). */
+export const COLOR_SCHEME_APPLIED = 'colorschemeapplied';
+
 function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;');
+}
+
+// In <head>, so the first paint is already in the chosen mode: `#color-scheme=dark` in the
+// frame's URL picks the initial scheme, a COLOR_SCHEME message from the parent switches it
+// without a reload. `system` follows prefers-color-scheme, live.
+function colorSchemeSwitch(): string {
+  return `<script>(() => {
+  const root = document.documentElement;
+  const query = matchMedia('(prefers-color-scheme: dark)');
+  const schemes = ${JSON.stringify(COLOR_SCHEMES)};
+  let scheme = 'light';
+  const apply = () => {
+    const dark = scheme === 'dark' || (scheme === 'system' && query.matches);
+    root.classList.toggle('dark', dark);
+    root.style.colorScheme = dark ? 'dark' : 'light';
+    dispatchEvent(new Event(${JSON.stringify(COLOR_SCHEME_APPLIED)}));
+  };
+  const choose = (value) => {
+    if (!schemes.includes(value)) return;
+    scheme = value;
+    apply();
+  };
+  choose(new URLSearchParams(location.hash.slice(1)).get('color-scheme'));
+  query.addEventListener('change', () => { if (scheme === 'system') apply(); });
+  addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.source !== parent || !data || data.type !== ${JSON.stringify(COLOR_SCHEME)}) return;
+    choose(data.scheme);
+  });
+})();</script>`;
 }
 
 // Runs inside a sandboxed iframe (allow-scripts, opaque origin): the receiver checks
@@ -25,6 +62,10 @@ function heightReporter(uuid: string): string {
   };
   new ResizeObserver(report).observe(document.body);
   addEventListener('load', report);
+  addEventListener(${JSON.stringify(COLOR_SCHEME_APPLIED)}, () => {
+    last = -1;
+    report();
+  });
 })();</script>`;
 }
 
@@ -32,7 +73,8 @@ export type PreviewInput = { uuid: string; name: string; html: string; css: stri
 
 /**
  * A standalone document for one component: compiled Tailwind CSS inlined (no CDN), the
- * component's HTML including its script, and a script reporting the body height. Image paths
+ * component's HTML including its script, a script reporting the body height, and one applying
+ * the colour scheme the parent chooses (light by default). Image paths
  * stay `/images/catalog/...`, served by the site.
  */
 export function previewDocument({ uuid, name, html, css }: PreviewInput): string {
@@ -44,6 +86,7 @@ export function previewDocument({ uuid, name, html, css }: PreviewInput): string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(name)}</title>`,
     `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    colorSchemeSwitch(),
     '</head>',
     '<body>',
     html.trim(),

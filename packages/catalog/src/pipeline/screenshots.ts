@@ -3,6 +3,7 @@ import { join, normalize } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium.mjs';
+import { COLOR_SCHEME, COLOR_SCHEME_APPLIED } from './preview.ts';
 
 /** Viewport widths of the two screenshots. */
 export const SMALL_WIDTH = 375;
@@ -17,6 +18,28 @@ export type ScreenshotPair = {
   large: Uint8Array;
   smallSize: ScreenshotSize;
   largeSize: ScreenshotSize;
+};
+
+/** sRGB channels 0–255 of an opaque colour. */
+export type Rgb = [number, number, number];
+
+/**
+ * What the dark-mode check looks at in one mode (measured at the large width): the first
+ * painted surface of the component and its main text (first visible heading or paragraph).
+ */
+export type ColorProbe = {
+  /** The first element, root first, painting a background at least half the root's width. */
+  surface: Rgb | null;
+  text: { color: Rgb; background: Rgb; large: boolean; element: string } | null;
+};
+
+/** Light and dark screenshots of one component, and the colour probe of each mode. */
+export type ComponentShots = {
+  light: ScreenshotPair;
+  dark: ScreenshotPair;
+  probes: { light: ColorProbe; dark: ColorProbe };
+  /** Page time spent per mode (load, shots and probe), in ms. */
+  timings: { light: number; dark: number };
 };
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -65,9 +88,83 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: chromiumArgs });
 }
 
+// Runs in the page. Colours are resolved by painting them on a 1×1 canvas, so any CSS colour
+// Tailwind emits (oklch, color-mix, alpha) comes back as sRGB; translucent layers are composited
+// over what is below them, down to the canvas colour of the current scheme.
+function probeColors(): ColorProbe {
+  const canvas = document.createElement('canvas');
+  canvas.width = canvas.height = 1;
+  const context = canvas.getContext('2d', { willReadFrequently: true })!;
+  const rgba = (color: string): [number, number, number, number] => {
+    context.clearRect(0, 0, 1, 1);
+    context.fillStyle = '#000';
+    context.fillStyle = color;
+    context.fillRect(0, 0, 1, 1);
+    const [r = 0, g = 0, b = 0, a = 0] = context.getImageData(0, 0, 1, 1).data;
+    return [r, g, b, a / 255];
+  };
+  const over = (top: number[], below: Rgb): Rgb =>
+    [0, 1, 2].map((i) => Math.round(top[i]! * top[3]! + below[i]! * (1 - top[3]!))) as Rgb;
+  const probe = document.createElement('div');
+  probe.style.backgroundColor = 'Canvas';
+  document.body.append(probe);
+  const base = rgba(getComputedStyle(probe).backgroundColor).slice(0, 3) as Rgb;
+  probe.remove();
+  const backgroundBehind = (element: Element): Rgb => {
+    const layers: number[][] = [];
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const layer = rgba(getComputedStyle(node).backgroundColor);
+      if (layer[3] > 0) layers.push(layer);
+      if (layer[3] === 1) break;
+    }
+    return layers.reduceRight<Rgb>((below, layer) => over(layer, below), base);
+  };
+  const visible = (element: Element) => {
+    const rect = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return rect.width > 1 && rect.height > 1 && style.visibility !== 'hidden';
+  };
+  const describe = (element: Element) =>
+    element.tagName.toLowerCase() + (element.id ? `#${element.id}` : '');
+
+  const root = [...document.body.children].find((element) => element.tagName !== 'SCRIPT');
+  if (!root) return { surface: null, text: null };
+  const rootWidth = root.getBoundingClientRect().width;
+  let surface: Rgb | null = null;
+  for (const element of [root, ...root.querySelectorAll('*')]) {
+    if (!visible(element) || element.getBoundingClientRect().width < rootWidth / 2) continue;
+    if (rgba(getComputedStyle(element).backgroundColor)[3] > 0) {
+      surface = backgroundBehind(element);
+      break;
+    }
+  }
+  const hasText = (element: Element) =>
+    [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent!.trim());
+  const candidates = [...root.querySelectorAll('h1, h2, h3, h4, h5, h6, p')];
+  const textElement =
+    candidates.find((element) => visible(element) && element.textContent!.trim()) ??
+    [root, ...root.querySelectorAll('*')].find((element) => visible(element) && hasText(element));
+  if (!textElement) return { surface, text: null };
+  const style = getComputedStyle(textElement);
+  const background = backgroundBehind(textElement);
+  const size = parseFloat(style.fontSize);
+  return {
+    surface,
+    text: {
+      color: over(rgba(style.color), background),
+      background,
+      large: size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700),
+      element: describe(textElement),
+    },
+  };
+}
+
 export type Screenshotter = {
-  /** Renders a preview document at both widths, full height of the component. */
-  shoot(uuid: string, document: string): Promise<ScreenshotPair>;
+  /**
+   * Renders a preview document at both widths, full height of the component, in light and
+   * then in dark mode (switched in place by the preview's own COLOR_SCHEME listener).
+   */
+  shoot(uuid: string, document: string): Promise<ComponentShots>;
   close(): Promise<void>;
 };
 
@@ -129,6 +226,8 @@ export async function launchScreenshotter({
       fullPage: true,
       clip: { x: 0, y: 0, width, height },
       caret: 'initial', // hidden once per page by the init script (cheaper than per shot)
+      // A tall page on a loaded 2-core runner can take longer than Playwright's 30 s default.
+      timeout: 120_000,
     });
     return new Uint8Array(png);
   };
@@ -139,13 +238,41 @@ export async function launchScreenshotter({
       const page = await acquire();
       try {
         // One load per component: the large shot, then the same document re-laid out at the
-        // small width (media queries re-evaluate on resize, as in a resized preview frame).
+        // small width (media queries re-evaluate on resize, as in a resized preview frame),
+        // then switched to dark as a parent frame would switch it, small and large again.
+        const started = performance.now();
         await page.setViewportSize({ width: LARGE_WIDTH, height: VIEWPORT_HEIGHT });
         await page.goto(`${PREVIEW_ORIGIN}/${uuid}.html`, { waitUntil: 'load' });
         const large = await shootCurrent(page, LARGE_WIDTH);
+        const lightProbe = await page.evaluate(probeColors);
         await page.setViewportSize({ width: SMALL_WIDTH, height: VIEWPORT_HEIGHT });
         const small = await shootCurrent(page, SMALL_WIDTH);
-        return { small, large, smallSize: pngSize(small), largeSize: pngSize(large) };
+        const switched = performance.now();
+        await page.evaluate(
+          ({ type, event }) =>
+            new Promise<void>((resolve) => {
+              addEventListener(event, () => resolve(), { once: true });
+              // A top-level page is its own parent, so the preview's listener accepts this.
+              postMessage({ type, scheme: 'dark' }, '*');
+            }),
+          { type: COLOR_SCHEME, event: COLOR_SCHEME_APPLIED },
+        );
+        const smallDark = await shootCurrent(page, SMALL_WIDTH);
+        await page.setViewportSize({ width: LARGE_WIDTH, height: VIEWPORT_HEIGHT });
+        const largeDark = await shootCurrent(page, LARGE_WIDTH);
+        const darkProbe = await page.evaluate(probeColors);
+        const pair = (s: Uint8Array, l: Uint8Array): ScreenshotPair => ({
+          small: s,
+          large: l,
+          smallSize: pngSize(s),
+          largeSize: pngSize(l),
+        });
+        return {
+          light: pair(small, large),
+          dark: pair(smallDark, largeDark),
+          probes: { light: lightProbe, dark: darkProbe },
+          timings: { light: switched - started, dark: performance.now() - switched },
+        };
       } finally {
         documents.delete(`${uuid}.html`);
         release(page);

@@ -55,10 +55,17 @@ export type ComponentJson = {
   smallHeight: number | null;
   largeWidth: number | null;
   largeHeight: number | null;
+  /** Heights of the dark screenshots (same widths); null like the light ones. */
+  smallDarkHeight: number | null;
+  largeDarkHeight: number | null;
   /** `/catalog/screenshots/<uuid>-sm.png` (375 px wide viewport) */
   smallScreenshotUrl: string;
   /** `/catalog/screenshots/<uuid>-lg.png` (1280 px wide viewport) */
   largeScreenshotUrl: string;
+  /** `/catalog/screenshots/<uuid>-sm-dark.png`: the small screenshot in dark mode */
+  smallDarkScreenshotUrl: string;
+  /** `/catalog/screenshots/<uuid>-lg-dark.png` */
+  largeDarkScreenshotUrl: string;
 };
 
 export type SnippetLanguageName = 'html' | 'react' | 'vue';

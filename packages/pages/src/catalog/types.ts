@@ -40,6 +40,9 @@ export type CatalogComponent = {
   largeWidth: number;
   smallScreenshotUrl: string;
   largeScreenshotUrl: string;
+  /** The same screenshots in dark mode (same widths). */
+  smallDarkScreenshotUrl: string;
+  largeDarkScreenshotUrl: string;
   /** Credits for photos or illustrations, as trusted HTML (may contain links). */
   imageCreditsHtml: string | null;
   /** Empty unless `viewType` is `downloadable`. */

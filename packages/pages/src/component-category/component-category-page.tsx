@@ -3,7 +3,7 @@ import { ArchiveBoxIcon } from '../catalog/icons';
 import { componentCountLabel } from '../catalog/category-card';
 import type { Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
-import type { SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 
 /** Spec §2: signed-out visitors read 'Tailwind CSS {name}'; signed-in users just the name. */
 export function componentCategoryPageTitle(
@@ -25,6 +25,10 @@ export type ComponentCategoryPageProps = {
   snippetLang: SnippetLanguage;
   /** The container PUTs /snippet-language, preserving scroll. */
   onLanguageChange: (language: SnippetLanguage) => void;
+  /** The shared `previewColorScheme`. */
+  previewColorScheme?: PreviewColorScheme;
+  /** The container PUTs /preview-color-scheme, preserving scroll. */
+  onPreviewColorSchemeChange?: (scheme: PreviewColorScheme) => void;
   /** Where 'Get the code' and 'Upgrade to get these components' lead. */
   pricingUrl?: string;
 };
@@ -35,6 +39,8 @@ export function ComponentCategoryPage({
   signedIn,
   snippetLang,
   onLanguageChange,
+  previewColorScheme = 'light',
+  onPreviewColorSchemeChange,
   pricingUrl,
 }: ComponentCategoryPageProps) {
   const { category } = subcategory;
@@ -81,6 +87,8 @@ export function ComponentCategoryPage({
               signedIn={signedIn}
               snippetLang={snippetLang}
               onLanguageChange={onLanguageChange}
+              colorScheme={previewColorScheme}
+              onColorSchemeChange={onPreviewColorSchemeChange}
               pricingUrl={pricingUrl}
             />
           </li>

@@ -2,13 +2,17 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
-import type { SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
 import { PREVIEW_MIN_WIDTH } from './resizable-preview';
 
-/** Keeps the chosen language in state, as the container does after PUT /snippet-language. */
+/**
+ * Keeps the chosen language and colour scheme in state, as the container does after
+ * PUT /snippet-language and PUT /preview-color-scheme.
+ */
 function InteractiveComponentView(props: ComponentViewProps) {
   const [language, setLanguage] = useState<SnippetLanguage>(props.snippetLang ?? 'html');
+  const [scheme, setScheme] = useState<PreviewColorScheme>(props.colorScheme ?? 'light');
   return (
     <ComponentView
       {...props}
@@ -16,6 +20,11 @@ function InteractiveComponentView(props: ComponentViewProps) {
       onLanguageChange={(next) => {
         setLanguage(next);
         props.onLanguageChange?.(next);
+      }}
+      colorScheme={scheme}
+      onColorSchemeChange={(next) => {
+        setScheme(next);
+        props.onColorSchemeChange?.(next);
       }}
     />
   );
@@ -38,6 +47,8 @@ const meta = {
     signedIn: true,
     snippetLang: 'html',
     onLanguageChange: fn(),
+    colorScheme: 'light',
+    onColorSchemeChange: fn(),
   },
   beforeEach() {
     // Headless Chromium denies clipboard access without a user permission prompt.
@@ -220,5 +231,112 @@ export const PreviewOnly = {
       canvas.queryByRole('link', { name: /get the code|upgrade/i }),
     ).not.toBeInTheDocument();
     await frameSizedByDocument(canvasElement, 'Simple centered');
+  },
+} satisfies Story;
+
+async function schemeSwitch(canvasElement: HTMLElement, name: string) {
+  return within(
+    within(canvasElement).getByRole('group', { name: `${name} preview colour scheme` }),
+  );
+}
+
+/**
+ * Whether the preview frame is in dark mode, as the fixture's document reports after each
+ * COLOR_SCHEME message (the frame is sandboxed: the story cannot look inside).
+ */
+function watchFrameScheme(canvasElement: HTMLElement, name: string) {
+  const frame = within(canvasElement).getByTitle(`${name} preview`) as HTMLIFrameElement;
+  const state = { dark: null as boolean | null };
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; dark?: boolean };
+    if (event.source === frame.contentWindow && data?.type === 'COLOR_SCHEME_APPLIED') {
+      state.dark = data.dark ?? null;
+    }
+  });
+  return state;
+}
+
+export const ColorSchemeLight = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const buttons = await schemeSwitch(canvasElement, 'Simple centered');
+    await expect(buttons.getByRole('button', { name: 'Light' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(buttons.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    const frame = watchFrameScheme(canvasElement, 'Simple centered');
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    // The view tells the frame its scheme once loaded.
+    await waitFor(() => expect(frame.dark).toBe(false));
+  },
+} satisfies Story;
+
+export const ColorSchemeDark = {
+  args: {},
+  play: async ({ args, canvasElement }) => {
+    const buttons = await schemeSwitch(canvasElement, 'Simple centered');
+    const scheme = watchFrameScheme(canvasElement, 'Simple centered');
+    const frame = await frameSizedByDocument(canvasElement, 'Simple centered');
+    await waitFor(() => expect(scheme.dark).toBe(false));
+    await userEvent.click(buttons.getByRole('button', { name: 'Dark' }));
+    await expect(args.onColorSchemeChange).toHaveBeenCalledWith('dark');
+    await expect(buttons.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Switched by message, in place: the same document, still sized by its BODY_HEIGHT.
+    await waitFor(() => expect(scheme.dark).toBe(true));
+    await expect(frame).toHaveAttribute('data-height-source', 'document');
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const ColorSchemeSystem = {
+  args: { colorScheme: 'dark' },
+  play: async ({ args, canvasElement }) => {
+    const buttons = await schemeSwitch(canvasElement, 'Simple centered');
+    const scheme = watchFrameScheme(canvasElement, 'Simple centered');
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    await waitFor(() => expect(scheme.dark).toBe(true));
+    await userEvent.click(buttons.getByRole('button', { name: 'System' }));
+    await expect(args.onColorSchemeChange).toHaveBeenCalledWith('system');
+    await expect(buttons.getByRole('button', { name: 'System' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The test browser prefers light.
+    const prefersDark = matchMedia('(prefers-color-scheme: dark)').matches;
+    await waitFor(() => expect(scheme.dark).toBe(prefersDark));
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const PngPreviewDark = {
+  args: {
+    component: visitorHeroComponents.splitWithImage,
+    signedIn: false,
+    colorScheme: 'dark',
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const image = canvas.getByRole('img', { name: 'Screenshot of the Split with image component' });
+    await expect(image).toHaveAttribute('src', args.component.largeDarkScreenshotUrl);
+    await expect(image).toHaveAttribute(
+      'srcset',
+      expect.stringContaining(`${args.component.smallDarkScreenshotUrl} 375w`),
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'System' }));
+    await expect(image).toHaveAttribute('src', args.component.largeScreenshotUrl);
+    const source = canvasElement.querySelector('picture source');
+    await expect(source).toHaveAttribute('media', '(prefers-color-scheme: dark)');
+    await expect(source).toHaveAttribute(
+      'srcset',
+      expect.stringContaining(args.component.largeDarkScreenshotUrl),
+    );
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 } satisfies Story;

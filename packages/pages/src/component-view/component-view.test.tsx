@@ -26,8 +26,44 @@ describe('ComponentView, downloadable', () => {
     const component = { ...ownerHeroComponents.simpleCentered, iframeHtml: null };
     render(<ComponentView component={component} signedIn />);
     const frame = screen.getByTitle('Simple centered preview');
-    expect(frame).toHaveAttribute('src', component.previewUrl);
+    // The first paint is in the chosen scheme (the preview reads its fragment).
+    expect(frame).toHaveAttribute('src', `${component.previewUrl}#color-scheme=light`);
     expect(frame).not.toHaveAttribute('srcdoc');
+  });
+
+  it('posts the chosen colour scheme to the frame without reloading it', async () => {
+    const component = { ...ownerHeroComponents.simpleCentered, iframeHtml: null };
+    const onColorSchemeChange = vi.fn();
+    const { rerender } = render(
+      <ComponentView
+        component={component}
+        signedIn
+        colorScheme="dark"
+        onColorSchemeChange={onColorSchemeChange}
+      />,
+    );
+    const frame = screen.getByTitle<HTMLIFrameElement>('Simple centered preview');
+    expect(frame).toHaveAttribute('src', `${component.previewUrl}#color-scheme=dark`);
+    const postMessage = vi.spyOn(frame.contentWindow!, 'postMessage');
+    const group = screen.getByRole('group', { name: 'Simple centered preview colour scheme' });
+    expect(within(group).getByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(within(group).getByRole('button', { name: 'System' }));
+    expect(onColorSchemeChange).toHaveBeenCalledWith('system');
+    rerender(
+      <ComponentView
+        component={component}
+        signedIn
+        colorScheme="system"
+        onColorSchemeChange={onColorSchemeChange}
+      />,
+    );
+    expect(postMessage).toHaveBeenLastCalledWith({ type: 'COLOR_SCHEME', scheme: 'system' }, '*');
+    // The same frame, the same URL: no navigation.
+    expect(screen.getByTitle('Simple centered preview')).toBe(frame);
+    expect(frame).toHaveAttribute('src', `${component.previewUrl}#color-scheme=dark`);
   });
 
   it('shows the code in the chosen language on the Code tab', async () => {

@@ -10,12 +10,13 @@ import {
   TabsList,
   TabsTrigger,
 } from '@tessera/ui';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type * as React from 'react';
 import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/icons';
 import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
-import type { SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { CodeBlock } from './code-block';
+import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
 import { useBodyHeight } from './use-body-height';
 
@@ -37,6 +38,10 @@ export type ComponentViewProps = {
   snippetLang?: SnippetLanguage;
   /** The container persists the choice (PUT /snippet-language) and passes it back. */
   onLanguageChange?: (language: SnippetLanguage) => void;
+  /** The shared `previewColorScheme`: the mode the preview (live or PNG) is shown in. */
+  colorScheme?: PreviewColorScheme;
+  /** The container persists the choice (PUT /preview-color-scheme) and passes it back. */
+  onColorSchemeChange?: (scheme: PreviewColorScheme) => void;
   /** '#pricing' when the page has a pricing section, else the all-access page's. */
   pricingUrl?: string;
   /** The playground: the live preview only, never the code. */
@@ -65,6 +70,8 @@ export function ComponentView({
   signedIn,
   snippetLang = 'html',
   onLanguageChange,
+  colorScheme: sharedColorScheme = 'light',
+  onColorSchemeChange,
   pricingUrl = DEFAULT_PRICING_URL,
   previewOnly = false,
   defaultTab = 'preview',
@@ -73,6 +80,9 @@ export function ComponentView({
   className,
 }: ComponentViewProps) {
   const titleId = useId();
+  // Without a container to remember it (the playground), the choice lives in this view.
+  const [ownColorScheme, setOwnColorScheme] = useState(sharedColorScheme);
+  const colorScheme = onColorSchemeChange ? sharedColorScheme : ownColorScheme;
   const Heading = `h${headingLevel}` as const;
   const snippet = selectedSnippet(component.snippets, snippetLang);
   const showCode = component.viewType === 'downloadable' && !previewOnly && snippet !== undefined;
@@ -97,7 +107,20 @@ export function ComponentView({
     </div>
   );
 
-  const preview = <ComponentPreview component={component} defaultWidth={defaultPreviewWidth} />;
+  const preview = (
+    <ComponentPreview
+      component={component}
+      colorScheme={colorScheme}
+      defaultWidth={defaultPreviewWidth}
+    />
+  );
+  const schemeSwitch = (
+    <ColorSchemeSwitch
+      label={`${component.name} preview colour scheme`}
+      value={colorScheme}
+      onChange={onColorSchemeChange ?? setOwnColorScheme}
+    />
+  );
   const credits = component.imageCreditsHtml ? (
     <div
       data-slot="image-credits"
@@ -121,6 +144,7 @@ export function ComponentView({
               <EyeIcon className="size-4 text-gray-500" />
               {component.viewType === 'pngPreview' ? 'PNG Preview' : 'Preview'}
             </span>
+            {schemeSwitch}
             {locked ? (
               <Link href={pricingUrl} className={buttonVariants({ size: 'sm' })}>
                 <LockClosedIcon />
@@ -155,6 +179,7 @@ export function ComponentView({
                 Code
               </TabsTrigger>
             </TabsList>
+            {schemeSwitch}
             <Select
               label="Code language"
               labelHidden
@@ -184,27 +209,53 @@ export function ComponentView({
   );
 }
 
+// The store's own `dark:` follows its class, not the system: `system` needs the media query.
+const FRAME_BACKGROUND: Record<PreviewColorScheme, string> = {
+  light: 'bg-white',
+  dark: 'bg-gray-900',
+  system: 'bg-white [@media(prefers-color-scheme:dark)]:bg-gray-900',
+};
+
 function ComponentPreview({
   component,
+  colorScheme,
   defaultWidth,
 }: {
   component: CatalogComponent;
+  colorScheme: PreviewColorScheme;
   defaultWidth?: number;
 }) {
-  const frame = 'overflow-hidden rounded-xl ring-1 ring-gray-900/10';
+  const frame = cn(
+    'rounded-xl ring-gray-900/10 overflow-hidden ring-1',
+    FRAME_BACKGROUND[colorScheme],
+  );
   if (component.viewType === 'pngPreview' || (!component.previewUrl && !component.iframeHtml)) {
+    const srcSet = (small: string, large: string) =>
+      `${small} ${component.smallWidth}w, ${large} ${component.largeWidth}w`;
+    const light = srcSet(component.smallScreenshotUrl, component.largeScreenshotUrl);
+    const dark = srcSet(component.smallDarkScreenshotUrl, component.largeDarkScreenshotUrl);
+    const sizes = `(max-width: ${PREVIEW_BREAKPOINT - 1}px) ${component.smallWidth}px, ${component.largeWidth}px`;
     return (
-      <div className={cn(frame, 'bg-white')}>
-        <img
-          src={component.largeScreenshotUrl}
-          srcSet={`${component.smallScreenshotUrl} ${component.smallWidth}w, ${component.largeScreenshotUrl} ${component.largeWidth}w`}
-          sizes={`(max-width: ${PREVIEW_BREAKPOINT - 1}px) ${component.smallWidth}px, ${component.largeWidth}px`}
-          width={component.largeWidth}
-          height={component.largeHeight}
-          alt={`Screenshot of the ${component.name} component`}
-          loading="lazy"
-          className="block h-auto w-full"
-        />
+      <div className={frame} data-color-scheme={colorScheme}>
+        <picture>
+          {colorScheme === 'system' ? (
+            <source media="(prefers-color-scheme: dark)" srcSet={dark} sizes={sizes} />
+          ) : null}
+          <img
+            src={
+              colorScheme === 'dark'
+                ? component.largeDarkScreenshotUrl
+                : component.largeScreenshotUrl
+            }
+            srcSet={colorScheme === 'dark' ? dark : light}
+            sizes={sizes}
+            width={component.largeWidth}
+            height={component.largeHeight}
+            alt={`Screenshot of the ${component.name} component`}
+            loading="lazy"
+            className="block h-auto w-full"
+          />
+        </picture>
       </div>
     );
   }
@@ -214,14 +265,31 @@ function ComponentPreview({
       defaultWidth={defaultWidth}
       className={frame}
     >
-      {(width) => <PreviewFrame component={component} width={width} />}
+      {(width) => <PreviewFrame component={component} width={width} colorScheme={colorScheme} />}
     </ResizablePreview>
   );
 }
 
-function PreviewFrame({ component, width }: { component: CatalogComponent; width: number | null }) {
+function PreviewFrame({
+  component,
+  width,
+  colorScheme,
+}: {
+  component: CatalogComponent;
+  width: number | null;
+  colorScheme: PreviewColorScheme;
+}) {
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const reportedHeight = useBodyHeight(iframeRef, component.uuid);
+  // The first paint already in the chosen mode; later choices are posted (no reload). The
+  // fragment is fixed at mount so that switching never navigates the frame.
+  const [initialScheme] = useState(colorScheme);
+  const post = () =>
+    iframeRef.current?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
+  useEffect(() => {
+    iframeRef.current?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
+  }, [colorScheme]);
+  const src = component.previewUrl ? `${component.previewUrl}#color-scheme=${initialScheme}` : null;
   // Until the document reports its height, the screenshot's height for this width is closest
   // (the large one while the width is unknown, as on the server).
   const height =
@@ -233,12 +301,14 @@ function PreviewFrame({ component, width }: { component: CatalogComponent; width
       title={`${component.name} preview`}
       // Scripts run (interactive components) but the document stays cross-origin to the store.
       sandbox="allow-scripts"
-      src={component.iframeHtml ? undefined : (component.previewUrl ?? undefined)}
+      src={component.iframeHtml ? undefined : (src ?? undefined)}
       srcDoc={component.iframeHtml ?? undefined}
       loading="lazy"
+      onLoad={post}
       data-height-source={reportedHeight === null ? 'screenshot' : 'document'}
+      data-color-scheme={colorScheme}
       style={{ height }}
-      className="bg-white block w-full"
+      className="block w-full bg-transparent"
     />
   );
 }

@@ -6,6 +6,14 @@ export type { CommandPaletteItem };
 /** The code language a signed-in visitor last chose; persisted with PUT /snippet-language. */
 export type SnippetLanguage = 'html' | 'react' | 'vue';
 
+/**
+ * The colour scheme of the component previews (Light / Dark / System), persisted with
+ * PUT /preview-color-scheme like the code language. `system` follows prefers-color-scheme.
+ */
+export type PreviewColorScheme = 'light' | 'dark' | 'system';
+
+export const PREVIEW_COLOR_SCHEMES: readonly PreviewColorScheme[] = ['light', 'dark', 'system'];
+
 /** The empty prefix is the current version, '/v1' the legacy one (spec §1). */
 export type VersionPrefix = '' | '/v1';
 
@@ -55,6 +63,8 @@ export type SharedPageData = {
   /** The visitor's language from Accept-Language as a BCP 47 tag (e.g. 'en-US'); the locale for prices. */
   preferredLanguage: string;
   snippetLang: SnippetLanguage;
+  /** Our addition beside `snippetLang`: the component previews' colour scheme. */
+  previewColorScheme: PreviewColorScheme;
   can: { purchaseAllAccess: boolean };
   products: SharedProduct[];
   allAccessPricing: AllAccessPricing;

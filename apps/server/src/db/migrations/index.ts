@@ -3,6 +3,7 @@ import { accounts } from './0001-accounts.ts';
 import { purchases } from './0002-purchases.ts';
 import { catalogueVisits } from './0003-catalogue-visits.ts';
 import { emailChangeUndo } from './0004-email-change-undo.ts';
+import { previewColorScheme } from './0005-preview-color-scheme.ts';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -15,5 +16,6 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0002-purchases': purchases(context),
     '0003-catalogue-visits': catalogueVisits(context),
     '0004-email-change-undo': emailChangeUndo(context),
+    '0005-preview-color-scheme': previewColorScheme(context),
   };
 }

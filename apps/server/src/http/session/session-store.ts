@@ -12,6 +12,8 @@ declare module 'express-session' {
     intendedUrl: string;
     /** A visitor's chosen code language (PUT /snippet-language). */
     snippetLang: 'html' | 'react' | 'vue';
+    /** A visitor's chosen preview colour scheme (PUT /preview-color-scheme). */
+    previewColorScheme: 'light' | 'dark' | 'system';
   }
 }
 

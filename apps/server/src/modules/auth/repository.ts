@@ -49,6 +49,13 @@ export function usersRepository(db: Db) {
     async updateSnippetLanguage(id: number, language: string): Promise<void> {
       await db.updateTable('users').set({ snippet_lang: language }).where('id', '=', id).execute();
     },
+    async updatePreviewColorScheme(id: number, scheme: string): Promise<void> {
+      await db
+        .updateTable('users')
+        .set({ preview_color_scheme: scheme })
+        .where('id', '=', id)
+        .execute();
+    },
   };
 }
 

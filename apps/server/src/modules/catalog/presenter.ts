@@ -86,6 +86,8 @@ export async function presentComponent(
     largeHeight: component.largeHeight ?? 0,
     smallScreenshotUrl: component.smallScreenshotUrl,
     largeScreenshotUrl: component.largeScreenshotUrl,
+    smallDarkScreenshotUrl: component.smallDarkScreenshotUrl,
+    largeDarkScreenshotUrl: component.largeDarkScreenshotUrl,
     imageCreditsHtml: component.imageCreditsHtml,
     snippets,
   };

@@ -10,6 +10,7 @@ import { commandPalette } from '../catalog/command-palette.ts';
 import { versionPrefixOf } from '../catalog/presenter.ts';
 import { pageSeo } from '../catalog/seo.ts';
 import { ALL_ACCESS } from '../licenses/entitlements.ts';
+import { PREVIEW_COLOR_SCHEMES } from '../account/preview-color-scheme.ts';
 
 /**
  * Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). Until pricing
@@ -50,6 +51,13 @@ function snippetLanguage(req: Request): SnippetLanguage {
   return isSnippetLanguage(chosen) ? chosen : 'html';
 }
 
+type PreviewColorScheme = PageSharedData['previewColorScheme'];
+
+function previewColorScheme(req: Request): PreviewColorScheme {
+  const chosen = req.user ? req.user.preview_color_scheme : req.session?.previewColorScheme;
+  return PREVIEW_COLOR_SCHEMES.find((scheme) => scheme === chosen) ?? 'light';
+}
+
 /** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
 function authUser(user: User): AuthUser {
   return {
@@ -82,6 +90,7 @@ export function sharedPageData({
       commandPalette: once(() => [...palette()]),
       preferredLanguage: 'en-US',
       snippetLang: snippetLanguage(req),
+      previewColorScheme: previewColorScheme(req),
       // All-access is for sale to anyone who does not hold it yet.
       can: async () => ({ purchaseAllAccess: !(await req.entitlements()).allAccess }),
       products: async () => {

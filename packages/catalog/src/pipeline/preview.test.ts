@@ -1,0 +1,122 @@
+// The preview document in a sandboxed frame, as the component view embeds it: the parent
+// switches its colour scheme by message, without a reload, and still learns its height.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { buildPreview } from './preview.ts';
+import { launchChromium } from './screenshots.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uuid = '00000000-0000-8000-8000-000000000001';
+// Taller in dark mode, so a re-measured BODY_HEIGHT is visible.
+const html =
+  '<div class="bg-white p-4 text-gray-900 dark:bg-gray-900 dark:p-10 dark:text-white"><p>Plan</p></div>';
+
+async function embed(page: Page, fragment = ''): Promise<void> {
+  const document = await buildPreview({ uuid, name: 'Plan', html });
+  await page.route('http://preview.test/**', (route) =>
+    route.fulfill({
+      contentType: 'text/html',
+      body: route.request().url().includes('frame')
+        ? document
+        : `<!doctype html><iframe sandbox="allow-scripts" src="/frame${fragment}" style="width:600px"></iframe>
+<iframe id="other" sandbox="allow-scripts" srcdoc="<p>other</p>"></iframe>
+<script>
+  window.heights = [];
+  addEventListener('message', (event) => {
+    if (event.source === document.querySelector('iframe').contentWindow && event.data.type === 'BODY_HEIGHT') heights.push(event.data.height);
+  });
+</script>`,
+    }),
+  );
+  await page.goto('http://preview.test/');
+  await expect
+    .poll(() => page.evaluate(() => (window as never as { heights: number[] }).heights.length))
+    .toBeGreaterThan(0);
+}
+
+const frameState = (page: Page) =>
+  page.frames()[1]!.evaluate(() => ({
+    dark: document.documentElement.classList.contains('dark'),
+    background: getComputedStyle(document.body.firstElementChild!).backgroundColor,
+    loads: performance.getEntriesByType('navigation').length,
+    marker: (window as never as { marker?: number }).marker ?? null,
+  }));
+
+const post = (page: Page, scheme: unknown) =>
+  page.evaluate((value) => {
+    document
+      .querySelector('iframe')!
+      .contentWindow!.postMessage({ type: 'COLOR_SCHEME', scheme: value }, '*');
+  }, scheme);
+
+const lastHeight = (page: Page) =>
+  page.evaluate(() => (window as never as { heights: number[] }).heights.at(-1));
+
+describe('the preview document’s colour scheme', () => {
+  test('switches on a COLOR_SCHEME message from its parent, in place, and reports its new height', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    expect(await frameState(page)).toMatchObject({ dark: false });
+    const lightHeight = await lastHeight(page);
+    await page.frames()[1]!.evaluate(() => {
+      (window as never as { marker: number }).marker = 1;
+    });
+
+    await post(page, 'dark');
+    await expect.poll(() => frameState(page)).toMatchObject({ dark: true, marker: 1 });
+    await expect.poll(() => lastHeight(page)).toBe(lightHeight! + 48);
+
+    await post(page, 'light');
+    await expect.poll(() => frameState(page)).toMatchObject({ dark: false, marker: 1 });
+    await expect.poll(() => lastHeight(page)).toBe(lightHeight);
+    await page.close();
+  });
+
+  test('system follows prefers-color-scheme, live', async () => {
+    const page = await browser.newPage({ colorScheme: 'dark' });
+    await embed(page);
+    await post(page, 'system');
+    await expect.poll(() => frameState(page)).toMatchObject({ dark: true });
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(() => frameState(page)).toMatchObject({ dark: false });
+    await page.close();
+  });
+
+  test('starts in the scheme of its #color-scheme= fragment', async () => {
+    const page = await browser.newPage();
+    await embed(page, '#color-scheme=dark');
+    expect(await frameState(page)).toMatchObject({ dark: true });
+    await page.close();
+  });
+
+  test('ignores unknown schemes and messages from anyone but its parent', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    const target = page.frames()[1]!;
+    await target.evaluate(() => {
+      const log: boolean[] = [];
+      (window as never as { log: boolean[] }).log = log;
+      addEventListener('colorschemeapplied', () =>
+        log.push(document.documentElement.classList.contains('dark')),
+      );
+    });
+    await page.frames()[2]!.evaluate(() => {
+      // A sandboxed sibling can address the preview through their parent, but is not it.
+      parent.frames[0]!.postMessage({ type: 'COLOR_SCHEME', scheme: 'dark' }, '*');
+    });
+    await post(page, 'sepia');
+    await post(page, { toString: 'dark' });
+    await post(page, 'light');
+    const log = () => target.evaluate(() => (window as never as { log: boolean[] }).log);
+    await expect.poll(async () => (await log()).at(-1)).toBe(false);
+    expect(await log()).toEqual([false]);
+    await page.close();
+  });
+});

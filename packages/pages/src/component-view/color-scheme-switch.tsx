@@ -1,0 +1,63 @@
+import { cn } from '@tessera/ui';
+import type * as React from 'react';
+import { ComputerDesktopIcon, MoonIcon, SunIcon } from '../catalog/icons';
+import { PREVIEW_COLOR_SCHEMES, type PreviewColorScheme } from '../shared/shared-page-data';
+
+/** What the view posts to a preview frame to switch it (the pipeline's preview listens). */
+export type ColorSchemeMessage = { type: 'COLOR_SCHEME'; scheme: PreviewColorScheme };
+
+export function colorSchemeMessage(scheme: PreviewColorScheme): ColorSchemeMessage {
+  return { type: 'COLOR_SCHEME', scheme };
+}
+
+const OPTIONS: Record<
+  PreviewColorScheme,
+  { label: string; Icon: (props: React.ComponentProps<'svg'>) => React.ReactNode }
+> = {
+  light: { label: 'Light', Icon: SunIcon },
+  dark: { label: 'Dark', Icon: MoonIcon },
+  system: { label: 'System', Icon: ComputerDesktopIcon },
+};
+
+export type ColorSchemeSwitchProps = {
+  value: PreviewColorScheme;
+  onChange?: (scheme: PreviewColorScheme) => void;
+  /** Names the group, e.g. 'Simple centered preview colour scheme'. */
+  label: string;
+  className?: string;
+};
+
+/** Light / Dark / System for a component preview: three toggle buttons, one pressed. */
+export function ColorSchemeSwitch({ value, onChange, label, className }: ColorSchemeSwitchProps) {
+  return (
+    <div
+      role="group"
+      aria-label={label}
+      data-slot="color-scheme-switch"
+      className={cn('gap-x-1 bg-gray-100 p-1 flex w-fit rounded-control', className)}
+    >
+      {PREVIEW_COLOR_SCHEMES.map((scheme) => {
+        const { label: name, Icon } = OPTIONS[scheme];
+        const pressed = scheme === value;
+        return (
+          <button
+            key={scheme}
+            type="button"
+            aria-pressed={pressed}
+            title={name}
+            onClick={() => {
+              if (!pressed) onChange?.(scheme);
+            }}
+            className={cn(
+              'gap-1.5 px-2 py-1.5 text-sm font-medium text-gray-600 hover:text-gray-900 [&_svg]:size-4 inline-flex items-center rounded-[calc(var(--radius-control)-0.125rem)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:shrink-0',
+              pressed && 'bg-white text-gray-900 shadow-xs',
+            )}
+          >
+            <Icon />
+            <span className="sm:not-sr-only sr-only">{name}</span>
+          </button>
+        );
+      })}
+    </div>
+  );
+}
