@@ -108,6 +108,18 @@ describe('browsing the catalogue', () => {
       .poll(async () => (await frame.boundingBox())?.height ?? 0, { timeout: 10_000 })
       .toBeGreaterThan(300);
 
+    // Its pictures load under the preview's policy, which names our own /images/catalog/ only.
+    const pictured = page.locator('[data-slot="component-view"]').nth(1);
+    await pictured.scrollIntoViewIfNeeded();
+    const picture = pictured.locator('iframe').contentFrame().locator('img').first();
+    expect(await picture.getAttribute('src')).toMatch(/^\/images\/catalog\//);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth), {
+        timeout: 10_000,
+      })
+      .toBeGreaterThan(0);
+    await view.scrollIntoViewIfNeeded();
+
     const handle = view.getByRole('separator');
     const before = Number(await handle.getAttribute('aria-valuenow'));
     const box = (await handle.boundingBox())!;

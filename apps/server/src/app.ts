@@ -137,6 +137,7 @@ export function buildApp(deps: AppDeps): Express {
       catalogue,
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
+      appUrl: config.appUrl,
     }),
   );
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));

@@ -1,8 +1,9 @@
 // Builds the store's authored content into packages/catalog/dist:
 //   node packages/catalog/scripts/build-content.ts [--no-screenshots]
 // content.json (templates, docs, changelog, privacy policy as sanitised HTML) and, per template,
-// templates/<slug>/{demo.html, image.png, banner.png, <slug>.zip}. Screenshots are cached in
-// packages/catalog/.cache/content, so an unchanged template is not shot again.
+// templates/<slug>/{demo.html, image.png, banner.png} and private/templates/<slug>.zip (sold, so
+// in no served folder). Screenshots are cached in packages/catalog/.cache/content, so an
+// unchanged template is not shot again.
 import { resolve } from 'node:path';
 import { buildContent } from '../src/content/index.ts';
 

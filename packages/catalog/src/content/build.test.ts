@@ -1,5 +1,5 @@
 import { unzipSync } from 'fflate';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,8 @@ beforeAll(async () => {
   firstImages = await Promise.all(
     sources.map((source) => readFile(join(outDir, 'templates', source.slug, 'image.png'))),
   );
+  // Where archives were built before they moved out of the public folder.
+  await writeFile(join(outDir, 'templates', sources[0]!.slug, `${sources[0]!.slug}.zip`), 'PK');
   await buildContent({
     outDir,
     cacheDir,
@@ -78,9 +80,12 @@ describe('buildContent', () => {
     }
   });
 
-  it('writes archives that contain the template sources byte for byte', async () => {
+  it('writes archives that contain the template sources byte for byte, in no public folder', async () => {
+    const published = await readdir(join(outDir, 'templates'), { recursive: true });
+    expect(published.filter((file) => file.endsWith('.zip'))).toEqual([]);
     for (const source of sources) {
       const template = manifest.templates.find((candidate) => candidate.slug === source.slug);
+      expect(template?.downloadPath).toBe(`private/templates/${source.slug}.zip`);
       const zip = await readFile(join(outDir, template?.downloadPath ?? 'missing'));
       const entries = unzipSync(new Uint8Array(zip));
       for (const file of source.files) {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { access, copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../../../../scripts/chromium.mjs';
 import { compileTailwindCss } from '../tailwind.ts';
 import { readPngSize } from './png.ts';
 import { compileTemplateCss, TAILWIND_VERSION } from './template-css.ts';
-import { STYLESHEET_LINK, type TemplateSource } from './templates.ts';
+import { STYLESHEET_LINK, templateUrls, type TemplateSource } from './templates.ts';
 import { deterministicZip } from './zip.ts';
 
 /** Sizes the spec fixes for template images and banners. */
@@ -169,7 +169,8 @@ async function exists(path: string): Promise<boolean> {
 }
 
 /**
- * Writes, per template, outDir/templates/<slug>/{demo.html, <slug>.zip, image.png, banner.png}.
+ * Writes, per template, the public outDir/templates/<slug>/{demo.html, image.png, banner.png}
+ * and the sold archive outDir/private/templates/<slug>.zip, outside every public folder.
  * Shots are cached under cacheDir/templates/<slug>/<hash>/ so an unchanged template is not
  * shot again.
  */
@@ -179,6 +180,10 @@ export async function renderTemplateAssets(
 ): Promise<TemplateAssetResult[]> {
   let browser: Browser | undefined;
   const results: TemplateAssetResult[] = [];
+  // Written afresh: nothing of an earlier build (an archive where older builds put it, a
+  // template since removed) may stay in a served folder.
+  await rm(join(outDir, 'templates'), { recursive: true, force: true });
+  await rm(join(outDir, 'private', 'templates'), { recursive: true, force: true });
   try {
     for (const source of sources) {
       const dir = join(outDir, 'templates', source.slug);
@@ -189,8 +194,9 @@ export async function renderTemplateAssets(
       ]);
       const demo = demoDocument(source, minified);
       const demoFile = join(dir, 'demo.html');
-      const zipFile = join(dir, `${source.slug}.zip`);
+      const zipFile = join(outDir, templateUrls(source.slug).downloadPath);
       await writeFile(demoFile, demo);
+      await mkdir(dirname(zipFile), { recursive: true });
       await writeFile(zipFile, templateArchive(source, readable));
 
       const yamlSource = await readFile(join(source.dir, 'template.yaml'), 'utf8');

@@ -68,7 +68,7 @@ describe('loadTemplates', () => {
       expect(template.imageUrl).toBe(`/catalog/templates/${template.slug}/image.png`);
       expect(template.bannerUrl).toBe(`/catalog/templates/${template.slug}/banner.png`);
       expect(template.previewUrl).toBe(`/catalog/templates/${template.slug}/demo.html`);
-      expect(template.downloadPath).toBe(`templates/${template.slug}/${template.slug}.zip`);
+      expect(template.downloadPath).toBe(`private/templates/${template.slug}.zip`);
     }
   });
 

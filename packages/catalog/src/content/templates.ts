@@ -62,7 +62,10 @@ export type Template = {
   imageUrl: string;
   bannerUrl: string;
   previewUrl: string;
-  /** The zip, relative to the content output directory; the server gates it to owners. */
+  /**
+   * The zip, relative to the content output directory: under private/, which no static mount
+   * covers; only the owners-only download route reads it.
+   */
   downloadPath: string;
 };
 
@@ -119,7 +122,7 @@ export function templateUrls(slug: string) {
     imageUrl: `${base}/image.png`,
     bannerUrl: `${base}/banner.png`,
     previewUrl: `${base}/demo.html`,
-    downloadPath: `templates/${slug}/${slug}.zip`,
+    downloadPath: `private/templates/${slug}.zip`,
   };
 }
 

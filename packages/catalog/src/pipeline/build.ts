@@ -1,6 +1,12 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createCache, hashParts, PIPELINE_VERSION, toolFingerprint } from './cache.ts';
+import {
+  codeFingerprint,
+  createCache,
+  hashParts,
+  screenshotCodeFiles,
+  toolFingerprint,
+} from './cache.ts';
 import type { Cache } from './cache.ts';
 import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
@@ -29,6 +35,7 @@ export type BuildOptions = {
   pages?: number;
   /** Delete cache entries this build did not use. */
   prune?: boolean;
+
   /**
    * The dark-mode allowlist (see dark-mode.ts); `dark-pending.txt` beside the content directory
    * by default, none if that file does not exist.
@@ -36,6 +43,8 @@ export type BuildOptions = {
   darkPendingFile?: string;
   /** Rewrite the allowlist with exactly the components failing the dark-mode check. */
   writeDarkPending?: boolean;
+  /** The package whose code keys the cache (its src/); tests point it at a copy. */
+  codeRoot?: string;
 };
 
 export type BuildStats = {
@@ -94,10 +103,6 @@ type ShotEntry = {
   largeDarkHeight: number;
   probes: ComponentShots['probes'];
 };
-
-// Part of the screenshot and component cache keys: bump when the preview document or the way
-// shots are taken changes (v2: dark mode).
-const SHOT_VERSION = 'shots-2';
 
 const SHOT_FILES = ['-sm.png', '-lg.png', '-sm-dark.png', '-lg-dark.png'] as const;
 
@@ -288,11 +293,13 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   let screenshotEnd = 0;
   const pendingShots: Array<Promise<void>> = [];
   const tools = toolFingerprint();
+  // A converter change rebuilds every snippet; only a change to how shots are taken retakes them.
+  const codeHash = codeFingerprint(options.codeRoot);
+  const shotCodeHash = codeFingerprint(options.codeRoot, screenshotCodeFiles(options.codeRoot));
 
   const shoot = (component: ComponentEntry, preview: string) => {
     const key = hashParts(
-      String(PIPELINE_VERSION),
-      SHOT_VERSION,
+      shotCodeHash,
       tools,
       preview,
       ...imageFingerprint(component.html, imagesDir),
@@ -349,8 +356,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   try {
     for (const component of source.components) {
       const key = hashParts(
-        String(PIPELINE_VERSION),
-        SHOT_VERSION,
+        codeHash,
         tools,
         component.path,
         component.source,
@@ -407,7 +413,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
 
   const generatedFrom = hashParts(
-    String(PIPELINE_VERSION),
+    codeHash,
     ...componentKeys,
     ...Object.entries(source.metadata).flat(),
     ...imageFingerprint(source.components.map((component) => component.html).join('\n'), imagesDir),

@@ -1,8 +1,17 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { createCache, hashParts } from './cache.ts';
-import { temporaryDirectory } from './testing.ts';
+import { buildCatalog } from './build.ts';
+import { codeFiles, codeFingerprint, createCache, hashParts } from './cache.ts';
+import { CATALOG_ROOT } from './load.ts';
+import { componentSource, metadataFiles, temporaryDirectory, writeTree } from './testing.ts';
 
 describe('hashParts', () => {
   test('separates parts, so moving a boundary changes the hash', () => {
@@ -34,5 +43,64 @@ describe('createCache', () => {
     expect(existsSync(second.path('components', 'k1', '.json'))).toBe(true);
     expect(existsSync(join(dir, 'content', 'shot.png'))).toBe(true);
     expect(existsSync(join(dir, 'content', 'templates'))).toBe(true);
+  });
+});
+
+describe('the cache key', () => {
+  /** A copy of the package's code, to change without touching the real one. */
+  function codeCopy(): string {
+    const root = temporaryDirectory('code');
+    cpSync(join(CATALOG_ROOT, 'src'), join(root, 'src'), { recursive: true });
+    return root;
+  }
+
+  test("covers the pipeline's own code, not its tests", () => {
+    const files = codeFiles().map((file) => file.slice(CATALOG_ROOT.length + 1));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'src/pipeline/to-react.ts',
+        'src/pipeline/to-vue.ts',
+        'src/pipeline/preview.ts',
+        'src/pipeline/screenshots.ts',
+        'src/tailwind.ts',
+      ]),
+    );
+    expect(files.some((file) => file.endsWith('.test.ts'))).toBe(false);
+
+    const root = codeCopy();
+    expect(codeFingerprint(root)).toBe(codeFingerprint());
+    appendFileSync(join(root, 'src/pipeline/to-react.test.ts'), '\n// a new test\n');
+    expect(codeFingerprint(root)).toBe(codeFingerprint());
+    appendFileSync(join(root, 'src/pipeline/to-react.ts'), '\n// a converter change\n');
+    expect(codeFingerprint(root)).not.toBe(codeFingerprint());
+  });
+
+  test('a change to the converter misses the cache: no stale snippet ships', async () => {
+    const root = codeCopy();
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(
+        '<div class="p-4"><button type="button" class="rounded-md px-3 py-2">Save</button></div>',
+        { name: 'Button' },
+      ),
+    });
+    const cacheDir = temporaryDirectory('cache');
+    const build = () =>
+      buildCatalog({
+        outDir: temporaryDirectory('dist'),
+        cacheDir,
+        contentDir: content,
+        screenshots: false,
+        codeRoot: root,
+        log: () => {},
+      });
+    expect((await build()).stats).toMatchObject({ converted: 1, convertedFromCache: 0 });
+    const warm = await build();
+    expect(warm.stats).toMatchObject({ converted: 0, convertedFromCache: 1 });
+
+    appendFileSync(join(root, 'src/pipeline/to-react.ts'), '\n// a converter change\n');
+    const changed = await build();
+    expect(changed.stats).toMatchObject({ converted: 1, convertedFromCache: 0 });
+    expect(changed.catalog.generatedFrom).not.toBe(warm.catalog.generatedFrom);
   });
 });

@@ -9,17 +9,42 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-
-/**
- * Bump when the pipeline's output for the same input changes (converter, preview document,
- * screenshot settings): every cached entry is then rebuilt.
- */
-export const PIPELINE_VERSION = 1;
+import { dirname, join, relative, resolve } from 'node:path';
 
 const CATALOG_ROOT = resolve(import.meta.dirname, '../..');
 
 export const DEFAULT_CACHE_DIR = join(CATALOG_ROOT, '.cache');
+
+/**
+ * The catalogue's own code whose output is cached: the pipeline and the modules beside it that it
+ * imports (Tailwind, component files), not tests. Sorted, so the fingerprint is stable.
+ */
+export function codeFiles(root: string = CATALOG_ROOT): string[] {
+  const src = join(root, 'src');
+  const sources = (dir: string) =>
+    readdirSync(dir)
+      .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'testing.ts')
+      .map((name) => join(dir, name));
+  return [...sources(src), ...sources(join(src, 'pipeline'))].sort();
+}
+
+/**
+ * A hash of the code that produces cached entries (`files`, all of codeFiles by default): a
+ * change to the converter, the preview document or the screenshot settings gives the entries
+ * it makes new keys. Read once per build.
+ */
+export function codeFingerprint(
+  root: string = CATALOG_ROOT,
+  files: readonly string[] = codeFiles(root),
+): string {
+  return hashParts(...files.flatMap((file) => [relative(root, file), readFileSync(file)]));
+}
+
+/** Screenshots depend on the preview document (in their key) and on how they are taken. */
+export function screenshotCodeFiles(root: string = CATALOG_ROOT): string[] {
+  // The dark-mode probes are measured while the shots are taken and cached with them.
+  return ['screenshots.ts', 'dark-mode.ts'].map((file) => join(root, 'src', 'pipeline', file));
+}
 
 // Versions of the tools whose output is cached: upgrading one of them invalidates the cache.
 const TOOLS = [
@@ -75,7 +100,7 @@ export type Cache = {
 
 /**
  * A content-addressed cache on disk: `<dir>/<kind>/<key><suffix>`. Keys are hashes of every
- * input of a step plus PIPELINE_VERSION and the tool versions, so an entry never goes stale;
+ * input of a step plus the pipeline's code and the tool versions, so an entry never goes stale;
  * writes are atomic (temp file + rename), so concurrent builds can share a directory.
  */
 export function createCache(dir: string = DEFAULT_CACHE_DIR): Cache {

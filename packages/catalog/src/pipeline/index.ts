@@ -2,7 +2,7 @@
 // documents and screenshots out (see build.ts for the output contract and types.ts for its shape).
 export { buildCatalog, CatalogBuildError } from './build.ts';
 export type { BuildFailure, BuildOptions, BuildResult, BuildStats } from './build.ts';
-export { createCache, DEFAULT_CACHE_DIR, hashParts, PIPELINE_VERSION } from './cache.ts';
+export { codeFingerprint, createCache, DEFAULT_CACHE_DIR, hashParts } from './cache.ts';
 export type { Cache } from './cache.ts';
 export {
   checkSnippet,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { compareHtml, renderReactSnippet } from './fidelity.ts';
+import { loadCatalog } from './load.ts';
 import { ConversionError, componentNameFromSlug, escapeJsxText, htmlToReact } from './to-react.ts';
 
 const convert = (html: string) => htmlToReact(html, { componentName: 'Example' });
@@ -48,6 +49,32 @@ describe('htmlToReact', () => {
     }
     expect(snippet).not.toMatch(/stroke-width|fill-rule|clip-rule|xlink:href/);
     expect(compareHtml(html, await roundTrip(html))).toBeNull();
+  });
+
+  // React renders an SVG's `class` prop as is and warns only once per process, so neither the
+  // fidelity check nor a render catches it: the snippet itself must say className.
+  test('names the class of SVG elements className, in every real component', () => {
+    const snippet = convert(
+      '<svg class="size-5 text-gray-400" viewBox="0 0 20 20"><g class="opacity-50"><path class="fill-current" d="M0 0h20"></path></g></svg>',
+    );
+    expect(snippet).toContain('<svg className="size-5 text-gray-400" viewBox="0 0 20 20">');
+    expect(snippet).toContain('<g className="opacity-50">');
+    expect(snippet).toContain('<path className="fill-current" d="M0 0h20" />');
+    expect(snippet).not.toMatch(/\sclass=/);
+
+    const classedSvg = /<(?:svg|path|g|circle|rect|line|polyline|polygon|use)\b[^>]*\sclass="/;
+    const components = loadCatalog().components.filter(
+      (component) => !component.overrides.react && classedSvg.test(component.html),
+    );
+    expect(components.length).toBeGreaterThan(10);
+    for (const component of components) {
+      const react = htmlToReact(component.html, {
+        componentName: componentNameFromSlug(component.slug),
+        file: component.path,
+      });
+      expect(react, component.path).not.toMatch(/\sclass=/);
+      expect(react, component.path).toMatch(/<(?:svg|path|g)\b[^>]*\sclassName="/);
+    }
   });
 
   test('writes boolean attributes bare and keeps their meaning when rendered', async () => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
@@ -5,6 +6,7 @@ import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
 import { lazyCatalogue, type Catalogue, type CodeJson } from './catalogue.ts';
+import { previewCsp } from './routes.ts';
 import { canonicalUrl } from './seo.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
@@ -91,7 +93,7 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
           live += 1;
           expect(component.previewUrl).toMatch(`/catalog/previews/${component.uuid}.html`);
           expect(preview.status).toBe(200);
-          expect(preview.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+          expect(preview.headers['content-security-policy']).toBe(previewCsp(app.config.appUrl));
           // The rendered markup only: the React and Vue code stay on the server.
           expect(preview.text).not.toMatch(/className=|<template>|export default/);
         }
@@ -202,6 +204,46 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
   });
 });
 
+describe("the preview documents' content security policy", () => {
+  it('loads images from our own catalogue images only, and no fonts', () => {
+    const directives = new Map(
+      previewCsp('https://store.example.com/')
+        .split('; ')
+        .map((directive) => {
+          const [name = '', ...sources] = directive.split(' ');
+          return [name, sources] as const;
+        }),
+    );
+    // A sandboxed frame has an opaque origin: 'self' would match nothing, so the site's address.
+    expect(directives.get('img-src')).toEqual([
+      'https://store.example.com/images/catalog/',
+      'data:',
+    ]);
+    expect(directives.get('font-src')).toEqual(["'none'"]);
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
+    expect([...directives.values()].flat()).not.toContain('*');
+  });
+
+  it('names every image a preview document uses', async () => {
+    const policy = previewCsp(app.config.appUrl);
+    const allowed = `${new URL(app.config.appUrl).origin}/images/catalog/`;
+    expect(policy).toContain(`img-src ${allowed} data:`);
+    let images = 0;
+    for (const place of catalogue.subcategories()) {
+      for (const component of place.subcategory.components) {
+        const html = readFileSync(catalogue.previewFile(component.uuid), 'utf8');
+        expect(html, component.name).not.toMatch(/@font-face|url\((?!#)|srcset=/);
+        for (const [, src] of html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)) {
+          images += 1;
+          expect(new URL(src!, app.config.appUrl).href.startsWith(allowed), src).toBe(true);
+        }
+      }
+    }
+    expect(images).toBeGreaterThan(0);
+  });
+});
+
 describe(`templates (${TEST_DATABASE})`, () => {
   it('gives the source archive to owners only, never at a public address', async () => {
     const slug = catalogue.templates[0]!.slug;
@@ -215,7 +257,15 @@ describe(`templates (${TEST_DATABASE})`, () => {
     const anonymous = await request(app.app).get(`/templates/${slug}/download`);
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.location).toBe('/login');
-    expect((await request(app.app).get(`/catalog/templates/${slug}/${slug}.zip`)).status).toBe(404);
+    // Once served to anyone as `.zi%70`: the file server decoded what the refusal had not.
+    for (const name of [`${slug}.zip`, `${slug}.zi%70`, `${slug}%2ezip`, `${slug}.%7Aip`]) {
+      for (const url of [`/catalog/templates/${slug}/${name}`, `/catalog/templates/${name}`]) {
+        expect((await request(app.app).get(url)).status, url).toBe(404);
+      }
+    }
+    expect(catalogue.templateArchive(catalogue.templates[0]!)).not.toContain(
+      catalogue.dirs.templates,
+    );
     expect((await request(app.app).get(`/catalog/templates/${slug}/image.png`)).status).toBe(200);
 
     // Marketing and Application UI do not include templates.

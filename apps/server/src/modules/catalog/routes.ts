@@ -1,3 +1,4 @@
+import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import { requireUser } from '../auth/middleware.ts';
 import type { Catalogue } from './catalogue.ts';
@@ -18,35 +19,58 @@ export interface CatalogRoutesOptions {
   catalogue: () => Catalogue;
   supportEmail: string;
   issueTrackerUrl: string;
+  /** The site's own address: preview documents may load images from it and nowhere else. */
+  appUrl: string;
 }
 
 const PREVIEW_FILE = /^([0-9a-f-]{36})\.html$/;
 
 /**
  * A preview document runs its own inline scripts (the height reporter, an interactive
- * component's behaviour) inside a `sandbox="allow-scripts"` frame of our pages only.
+ * component's behaviour) inside a `sandbox="allow-scripts"` frame of our pages only. Its images
+ * are the catalogue's own; it uses no web fonts.
  */
-const PREVIEW_CSP = [
-  "default-src 'none'",
-  "script-src 'unsafe-inline'",
-  "style-src 'unsafe-inline'",
-  // A sandboxed frame has an opaque origin, so 'self' would not match our own images.
-  'img-src * data:',
-  'font-src * data:',
-  "frame-ancestors 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-].join('; ');
+export function previewCsp(appUrl: string): string {
+  return [
+    "default-src 'none'",
+    "script-src 'unsafe-inline'",
+    "style-src 'unsafe-inline'",
+    // A sandboxed frame has an opaque origin, so 'self' would not match our own images.
+    `img-src ${new URL(appUrl).origin}/images/catalog/ data:`,
+    "font-src 'none'",
+    "frame-ancestors 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
-/** Public files that preview frames (opaque origins) also load: screenshots, images, demos. */
-function publicFiles(dir: () => string, maxAge: string): RequestHandler {
+/**
+ * A request path a public folder may answer: plain names only, so the path the check sees is
+ * the path the file server opens (no percent-encoding, no dot segments, no dotfiles).
+ */
+const PLAIN_PATH = /^(?:\/[A-Za-z0-9_-][A-Za-z0-9._-]*)+$/;
+
+/**
+ * Public files that preview frames (opaque origins) also load: screenshots, images, demos.
+ * Nothing sold lives in these folders; `extensions` is what each of them may send.
+ */
+function publicFiles(
+  dir: () => string,
+  maxAge: string,
+  extensions: readonly string[],
+): RequestHandler {
   // Made on first use: the catalogue (and so the directory) is read lazily.
   let serve: RequestHandler | undefined;
   return (req, res, next) => {
-    // A template's source archive sits beside its demo; only the download route may send it.
-    if (/\.zip$/i.test(req.path)) return next();
+    if (!PLAIN_PATH.test(req.path)) return next();
+    if (!extensions.includes(path.extname(req.path).slice(1))) return next();
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
-    serve ??= express.static(dir(), { maxAge, index: false, redirect: false });
+    serve ??= express.static(dir(), {
+      maxAge,
+      index: false,
+      redirect: false,
+      dotfiles: 'ignore',
+    });
     return serve(req, res, next);
   };
 }
@@ -55,20 +79,23 @@ export function catalogRoutes({
   catalogue,
   supportEmail,
   issueTrackerUrl,
+  appUrl,
 }: CatalogRoutesOptions): Router {
   const router = Router();
+  const csp = previewCsp(appUrl);
 
   router.use(
     '/catalog/screenshots',
-    publicFiles(() => catalogue().dirs.screenshots, '1h'),
+    publicFiles(() => catalogue().dirs.screenshots, '1h', ['png']),
   );
   router.use(
     '/images/catalog',
-    publicFiles(() => catalogue().dirs.images, '1d'),
+    publicFiles(() => catalogue().dirs.images, '1d', ['svg', 'png', 'jpg', 'webp']),
   );
+  // A template's demo page and its pictures; its source archive is not in this folder.
   router.use(
     '/catalog/templates',
-    publicFiles(() => catalogue().dirs.templates, '1h'),
+    publicFiles(() => catalogue().dirs.templates, '1h', ['html', 'png']),
   );
 
   // The live preview document: never for a viewer who may only see the screenshot.
@@ -84,7 +111,7 @@ export function catalogRoutes({
         .type('text/plain')
         .send('This preview is for customers who own the package.');
     }
-    res.setHeader('Content-Security-Policy', PREVIEW_CSP);
+    res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Robots-Tag', 'noindex');
     return res.sendFile(catalogue().previewFile(uuid), {
       headers: { 'Content-Type': 'text/html' },
