@@ -37,11 +37,12 @@ describe('parseCookies', () => {
     });
   });
 
-  it('unquotes a quoted value, but not a value with only an opening quote', () => {
-    expect(parseCookies('a="quoted value"; b="open; c=""')).toEqual({
+  it('unquotes a quoted value, but not a value with only an opening or a closing quote', () => {
+    expect(parseCookies('a="quoted value"; b="open; c=""; d=close"')).toEqual({
       a: 'quoted value',
       b: '"open',
       c: '',
+      d: 'close"',
     });
   });
 
