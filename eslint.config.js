@@ -14,6 +14,8 @@ export default tseslint.config(
       '.vitest/**',
       'data/**',
       '**/__screenshots__/**',
+      'stryker-tmp/**',
+      'reports/**',
     ],
   },
   js.configs.recommended,

@@ -5,6 +5,7 @@ import { playwright } from '@vitest/browser-playwright';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 import { chromiumPath, chromiumArgs } from './scripts/chromium.mjs';
+import { serverProject } from './scripts/vitest-server.project.ts';
 
 const root = import.meta.dirname;
 
@@ -23,17 +24,7 @@ export default defineConfig({
           setupFiles: ['./scripts/vitest-unit.setup.ts'],
         },
       },
-      {
-        extends: false,
-        test: {
-          name: 'server',
-          environment: 'node',
-          include: ['apps/server/**/*.test.ts'],
-          globalSetup: ['./scripts/vitest-catalogue.setup.ts'],
-          testTimeout: 20_000,
-          hookTimeout: 60_000,
-        },
-      },
+      serverProject,
       {
         extends: false,
         test: {

@@ -8,6 +8,10 @@ import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
+import {
+  createCommandPaletteSearch,
+  type CommandPaletteItem,
+} from '../../packages/ui/src/command-palette/search.ts';
 
 /** What one sign-in costs the server: a scrypt verification at the production parameters. */
 async function signInHashTimes() {
@@ -124,14 +128,55 @@ const decodeEntities = (text: string) =>
     .replaceAll('&amp;', '&');
 
 /** The Inertia page object a server-rendered HTML page carries in its `data-page`. */
-function inertiaPageOf(html: string): { component: string; version: string } {
+function inertiaPageOf(html: string): {
+  component: string;
+  version: string;
+  props: Record<string, unknown>;
+} {
   const script = html.match(/<script\b[^>]*\bdata-page=["'][^"']*["'][^>]*>([\s\S]*?)<\/script>/);
   const attribute = html.match(/\bdata-page="([^"]*)"/);
   const json = script?.[1] ?? (attribute?.[1] ? decodeEntities(attribute[1]) : undefined);
   if (!json) throw new Error('the page has no data-page');
-  const page = JSON.parse(json) as { component?: unknown; version?: unknown };
+  const page = JSON.parse(json) as { component?: unknown; version?: unknown; props?: unknown };
   if (typeof page.component !== 'string') throw new Error('data-page has no component');
-  return { component: page.component, version: String(page.version ?? '') };
+  return {
+    component: page.component,
+    version: String(page.version ?? ''),
+    props: (page.props ?? {}) as Record<string, unknown>,
+  };
+}
+
+/** What a visitor types into the command palette, one search per keystroke (typos included). */
+const PALETTE_TYPING = ['p', 'pr', 'pri', 'pric', 'pricng', 'd', 'di', 'dialgs', 'modal windows'];
+
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const ms = (value: number) => Number(value.toFixed(3));
+
+/** The palette's search over `items`: building its index once, then each keystroke. */
+function paletteSearchTimes(items: readonly CommandPaletteItem[]) {
+  const builds: number[] = [];
+  let search = createCommandPaletteSearch(items);
+  for (let i = 0; i < 7; i += 1) {
+    const started = performance.now();
+    search = createCommandPaletteSearch(items);
+    builds.push(performance.now() - started);
+  }
+  const keystrokes: number[] = [];
+  for (let round = 0; round < 20; round += 1) {
+    for (const query of PALETTE_TYPING) {
+      const started = performance.now();
+      search(query, 50);
+      keystrokes.push(performance.now() - started);
+    }
+  }
+  return {
+    items: items.length,
+    'index build, median ms': ms(percentile(builds, 0.5)),
+    'keystroke, median ms': ms(percentile(keystrokes, 0.5)),
+    'keystroke, p95 ms': ms(percentile(keystrokes, 0.95)),
+    'keystroke, slowest ms': ms(Math.max(...keystrokes)),
+  };
 }
 
 /** One request before the load: what the route answers, and how big the body is. */
@@ -211,7 +256,7 @@ try {
         return [name, inertiaPageOf(page.body)] as const;
       }),
     ),
-  ) as Record<keyof typeof CATALOGUE, { component: string; version: string }>;
+  ) as Record<keyof typeof CATALOGUE, ReturnType<typeof inertiaPageOf>>;
   const version = pages.Subcategory.version;
   const inertia = { 'X-Inertia': 'true', 'X-Inertia-Version': version };
   const check = await probe(`${store.url}${CATALOGUE.Subcategory}`, inertia);
@@ -254,6 +299,24 @@ try {
 
   console.log(`\nSign-in password check (scrypt N=2^${PRODUCTION_PASSWORD_HASH_COST}, r=8, p=1):`);
   console.table({ verify: await signInHashTimes() });
+
+  // The items the server shares with every page, as the browser receives them.
+  const palette = pages.Home.props.commandPalette as CommandPaletteItem[] | undefined;
+  if (palette?.length) {
+    const tenfold = Array.from({ length: palette.length * 10 }, (_, index) => ({
+      ...palette[index % palette.length]!,
+      url: `/bench/${index}`,
+    }));
+    console.log(
+      `\nCommand palette search (in this process; typing ${PALETTE_TYPING.map((q) => `"${q}"`).join(', ')}):`,
+    );
+    console.table({
+      'the catalogue': paletteSearchTimes(palette),
+      'ten times the catalogue': paletteSearchTimes(tenfold),
+    });
+  } else {
+    console.log('\n!! The home page shares no command palette items: palette search not measured');
+  }
 
   console.log(
     '\nFirst-load assets (entry + its static imports, plus the page chunk + its static imports; ' +

@@ -92,7 +92,10 @@ describe('browsing the catalogue', () => {
     await hydrated(page);
     // Server-rendered for search engines: title, description, canonical address.
     expect(await page.title()).toBe('Tailwind CSS Heroes - Tessera UI');
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+    // The subcategory's own description from the catalogue, not the site's default.
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBe(
+      'Opening sections with a headline, supporting copy, calls to action and a product image.',
+    );
     expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(
       `${store.url}/components/marketing/sections/heroes`,
     );

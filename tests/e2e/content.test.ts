@@ -24,7 +24,7 @@ describe('the content pages', () => {
     await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();
     await page.waitForURL(`${store.url}/newsletter/thank-you`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('You’re subscribed');
     await page.close();
   });
 
@@ -34,8 +34,11 @@ describe('the content pages', () => {
     await page.goto(`${store.url}/privacy-policy`);
     expect(await page.getByText(/2 November 2021|November 2, 2021/).count()).toBeGreaterThan(0);
     await page.goto(`${store.url}/documentation`);
-    expect(page.url()).toMatch(/\/documentation\/[\w-]+$/);
-    expect(await page.getByRole('navigation').count()).toBeGreaterThan(0);
+    // The first page of the table of contents (content/docs/_toc.yaml).
+    expect(page.url()).toBe(`${store.url}/documentation/getting-started`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Getting started');
+    const contents = page.getByRole('navigation', { name: 'Documentation' });
+    expect(await contents.locator('[aria-current="page"]').textContent()).toBe('Getting started');
     await context.close();
   });
 });

@@ -22,7 +22,9 @@ describe('a visitor on the walking skeleton', () => {
     const response = await page.goto(store.url);
     expect(response?.status()).toBe(200);
     await expect(page.title()).resolves.toMatch(/Tessera UI/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBeTruthy();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Beautiful UI, ready to paste into your project.',
+    );
     expect(await page.getByRole('link', { name: 'Browse components' }).count()).toBeGreaterThan(0);
     await context.close();
   });

@@ -31,8 +31,12 @@ describe('CategoryCard', () => {
 
   it('shows the New badge only on new subcategories', () => {
     if (!visitorPricing) throw new Error('fixture missing');
-    render(<CategoryCard subcategory={{ ...visitorPricing, isNew: true }} />);
+    const { unmount } = render(<CategoryCard subcategory={{ ...visitorPricing, isNew: true }} />);
     expect(screen.getByText('New')).toBeInTheDocument();
+    unmount();
+    render(<CategoryCard subcategory={{ ...visitorPricing, isNew: false }} />);
+    expect(screen.getByRole('link', { name: 'Pricing Sections' })).toBeInTheDocument();
+    expect(screen.queryByText('New')).not.toBeInTheDocument();
   });
 
   it('says component or components', () => {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { isBodyHeightMessage, useBodyHeight } from './use-body-height';
 
 function Frame({ name }: { name: string }) {
@@ -53,11 +53,32 @@ describe('useBodyHeight', () => {
     expect(height()).toHaveTextContent('none');
   });
 
-  it('stops listening when unmounted', () => {
-    const { unmount } = render(<Frame name="hero-1" />);
-    const source = frameWindow();
-    unmount();
-    expect(() => post({ type: 'BODY_HEIGHT', name: 'hero-1', height: 300 }, source)).not.toThrow();
+  it('follows a change of name and stops answering to the old one', () => {
+    const { rerender } = render(<Frame name="hero-1" />);
+    post({ type: 'BODY_HEIGHT', name: 'hero-1', height: 100 }, frameWindow());
+    rerender(<Frame name="hero-2" />);
+    post({ type: 'BODY_HEIGHT', name: 'hero-1', height: 900 }, frameWindow());
+    expect(height()).toHaveTextContent('100');
+    post({ type: 'BODY_HEIGHT', name: 'hero-2', height: 200 }, frameWindow());
+    expect(height()).toHaveTextContent('200');
+  });
+
+  it('removes the message listener it added when unmounted', () => {
+    const add = vi.spyOn(window, 'addEventListener');
+    const remove = vi.spyOn(window, 'removeEventListener');
+    const messageListeners = (calls: Parameters<typeof window.addEventListener>[]) =>
+      calls.filter(([type]) => type === 'message').map(([, listener]) => listener);
+    try {
+      const { unmount } = render(<Frame name="hero-1" />);
+      const added = messageListeners(add.mock.calls);
+      expect(added).toHaveLength(1);
+      expect(messageListeners(remove.mock.calls)).toEqual([]);
+      unmount();
+      expect(messageListeners(remove.mock.calls)).toEqual(added);
+    } finally {
+      add.mockRestore();
+      remove.mockRestore();
+    }
   });
 });
 

@@ -34,10 +34,14 @@ describe('content pages', () => {
     const { app } = await testApp();
     const start = await request(app).get('/documentation');
     expect(start.status).toBe(302);
+    // The first page of the table of contents (content/docs/_toc.yaml).
+    expect(start.headers.location).toBe('/documentation/getting-started');
     const page = (await request(app).get(start.headers.location!).set(INERTIA)).body;
     expect(page.component).toBe('Documentation');
-    expect(page.props.toc.length).toBeGreaterThan(0);
-    expect(page.props.html).toContain('<h');
+    expect(page.props).toMatchObject({ slug: 'getting-started', title: 'Getting started' });
+    expect(page.props.toc[0]).toMatchObject({ slug: 'getting-started', title: 'Getting started' });
+    expect(page.props.toc.map((entry: { slug: string }) => entry.slug)).toContain('dark-mode');
+    expect(page.props.html).toContain('<p>Tessera UI is a library of hand-written interface');
     expect((await request(app).get('/documentation/no-such-page').set(INERTIA)).status).toBe(404);
   });
 

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { testConfig } from '../../../test/helpers.ts';
+import { ALL_ACCESS, NO_ENTITLEMENTS, type Entitlements } from '../licenses/entitlements.ts';
+import { loadCatalogue } from './catalogue.ts';
+import { isPngOnly, presentSubcategorySummary, presentTemplate } from './presenter.ts';
+
+const catalogue = loadCatalogue(testConfig().catalogDist);
+
+/** Entitlements as entitlementsFor builds them from active licences. */
+function holding(...slugs: string[]): Entitlements {
+  const packages = new Set(slugs);
+  const allAccess = packages.has(ALL_ACCESS);
+  return { packages, allAccess, has: (slug) => allAccess || packages.has(slug) };
+}
+
+describe('the Template page', () => {
+  const [template, other] = catalogue.templates;
+
+  it('offers the download only to a viewer who owns that template', () => {
+    if (!template || !other) throw new Error('the catalogue needs two templates');
+    for (const viewer of [NO_ENTITLEMENTS, holding(other.slug), holding('application-ui')]) {
+      expect(presentTemplate(template, viewer)).toMatchObject({
+        isLicensed: false,
+        downloadUrl: null,
+        checkoutUrl: `/checkout/${template.slug}`,
+      });
+    }
+    for (const viewer of [holding(template.slug), holding(ALL_ACCESS)]) {
+      expect(presentTemplate(template, viewer)).toMatchObject({
+        isLicensed: true,
+        downloadUrl: `/templates/${template.slug}/download`,
+      });
+    }
+  });
+});
+
+describe('a subcategory card', () => {
+  const places = catalogue.subcategories();
+  const pngOnly = places.find((place) => isPngOnly(place.subcategory));
+  const live = places.find((place) => !isPngOnly(place.subcategory));
+
+  it('is locked for a viewer without its package only where the previews are PNG-only', () => {
+    if (!pngOnly || !live) throw new Error('the catalogue needs both kinds of subcategory');
+    expect(presentSubcategorySummary(pngOnly, NO_ENTITLEMENTS, '').isLocked).toBe(true);
+    expect(presentSubcategorySummary(live, NO_ENTITLEMENTS, '').isLocked).toBe(false);
+    for (const viewer of [holding(pngOnly.product.slug), holding(ALL_ACCESS)]) {
+      expect(presentSubcategorySummary(pngOnly, viewer, '').isLocked).toBe(false);
+    }
+  });
+});
