@@ -166,7 +166,7 @@ describe(`password reset (${TEST_DATABASE})`, () => {
     // NUL bytes and lone surrogates are stopped by the input guard before the reset code sees
     // them (its own message); the reset code refuses the rest of what its tokens never contain.
     const expected = (token: string) =>
-      /\u0000|[\uD800-\uDFFF]/.test(token)
+      token.includes('\u0000') || /[\uD800-\uDFFF]/.test(token)
         ? expect.stringMatching(/not allowed \(a NUL byte or an unpaired UTF-16 surrogate\)/)
         : RESET_LINK_INVALID;
     let refused = 0;
