@@ -130,7 +130,7 @@ describe(`public catalogue folders (${TEST_DATABASE})`, () => {
       // What the pages link for a visitor; anything else found in the build (an archive left in
       // a public folder, metadata) is asked for in every spelling.
       const published = [
-        /^screenshots\/[0-9a-f-]{36}-(?:sm|lg)\.png$/,
+        /^screenshots\/[0-9a-f-]{36}-(?:sm|lg)(?:-dark)?\.png$/,
         /^images\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(?:svg|png|jpg|webp)$/,
         /^templates\/[a-z0-9-]+\/(?:demo\.html|image\.png|banner\.png)$/,
         /^previews\/[0-9a-f-]{36}\.html$/,
