@@ -1,4 +1,5 @@
 import { Badge, cn, Link } from '@tessera/ui';
+import { CatalogueImage } from '../shared/catalogue-image';
 import { LockBadge } from './lock-badge';
 import type { SubcategorySummary } from './types';
 
@@ -20,9 +21,10 @@ export function CategoryCard({ subcategory, headingLevel = 3, className }: Categ
   return (
     <div data-slot="category-card" className={cn('group relative', className)}>
       <div className="bg-gray-100 ring-gray-900/5 group-hover:ring-gray-900/15 relative overflow-hidden rounded-card ring-1 transition">
-        <img
+        <CatalogueImage
           src={subcategory.imageUrl}
           alt={`Examples of ${subcategory.name} components`}
+          name={subcategory.name}
           width={560}
           height={380}
           loading="lazy"

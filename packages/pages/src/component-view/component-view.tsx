@@ -15,6 +15,7 @@ import type * as React from 'react';
 import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/icons';
 import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
+import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
@@ -237,25 +238,24 @@ function ComponentPreview({
     const sizes = `(max-width: ${PREVIEW_BREAKPOINT - 1}px) ${component.smallWidth}px, ${component.largeWidth}px`;
     return (
       <div className={frame} data-color-scheme={colorScheme}>
-        <picture>
-          {colorScheme === 'system' ? (
-            <source media="(prefers-color-scheme: dark)" srcSet={dark} sizes={sizes} />
-          ) : null}
-          <img
-            src={
-              colorScheme === 'dark'
-                ? component.largeDarkScreenshotUrl
-                : component.largeScreenshotUrl
-            }
-            srcSet={colorScheme === 'dark' ? dark : light}
-            sizes={sizes}
-            width={component.largeWidth}
-            height={component.largeHeight}
-            alt={`Screenshot of the ${component.name} component`}
-            loading="lazy"
-            className="block h-auto w-full"
-          />
-        </picture>
+        <CatalogueImage
+          sources={
+            colorScheme === 'system' ? (
+              <source media="(prefers-color-scheme: dark)" srcSet={dark} sizes={sizes} />
+            ) : null
+          }
+          name={component.name}
+          src={
+            colorScheme === 'dark' ? component.largeDarkScreenshotUrl : component.largeScreenshotUrl
+          }
+          srcSet={colorScheme === 'dark' ? dark : light}
+          sizes={sizes}
+          width={component.largeWidth}
+          height={component.largeHeight}
+          alt={`Screenshot of the ${component.name} component`}
+          loading="lazy"
+          className="block h-auto w-full"
+        />
       </div>
     );
   }

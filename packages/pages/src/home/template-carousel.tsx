@@ -2,6 +2,7 @@ import { Button, Link } from '@tessera/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../catalog/icons';
 import type { TemplateSummary } from '../catalog/types';
+import { CatalogueImage } from '../shared/catalogue-image';
 
 export type TemplateCarouselProps = {
   templates: TemplateSummary[];
@@ -105,9 +106,10 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
             <li key={template.slug} className="w-72 sm:w-80 flex-none snap-start">
               <article className="group relative">
                 <div className="rounded-2xl bg-gray-100 ring-gray-900/10 overflow-hidden ring-1">
-                  <img
+                  <CatalogueImage
                     src={template.imageUrl}
                     alt={`Screenshot of ${template.name}`}
+                    name={template.name}
                     width={560}
                     height={380}
                     loading="lazy"

@@ -9,6 +9,7 @@ import {
 import type { TemplateDetail } from '../catalog/types';
 import { FaqDisclosure } from '../faq/faq-disclosure';
 import { Prose } from '../prose/prose';
+import { CatalogueImage } from '../shared/catalogue-image';
 
 /** e.g. 'Catalyst - Application UI kit'; the container adds the brand. */
 export function templatePageTitle(template: Pick<TemplateDetail, 'name' | 'type'>): string {
@@ -47,9 +48,10 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
             <Purchase template={template} locale={locale} />
           </div>
           <div className="lg:col-span-7">
-            <img
+            <CatalogueImage
               src={template.bannerUrl}
               alt={`${template.name} home page`}
+              name={template.name}
               width={1600}
               height={1280}
               className="rounded-2xl bg-gray-100 shadow-xl ring-gray-900/10 aspect-[5/4] w-full object-cover ring-1"
@@ -95,9 +97,10 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
           <ul role="list" className="mt-8 gap-8 sm:grid-cols-2 grid grid-cols-1">
             {template.images.map((image) => (
               <li key={image.url}>
-                <img
+                <CatalogueImage
                   src={image.url}
                   alt={image.alt}
+                  name={image.alt}
                   width={1600}
                   height={1280}
                   loading="lazy"

@@ -1,5 +1,6 @@
 import { Link } from '@tessera/ui';
 import type { TemplateSummary } from '../catalog/types';
+import { CatalogueImage } from '../shared/catalogue-image';
 
 export const templatesPageTitle = 'Templates';
 
@@ -38,9 +39,10 @@ function TemplateListing({ template }: { template: TemplateSummary }) {
   return (
     <article className="group relative flex flex-col">
       <div className="rounded-2xl bg-gray-100 ring-gray-900/10 overflow-hidden ring-1">
-        <img
+        <CatalogueImage
           src={template.imageUrl}
           alt={`Screenshot of ${template.name}`}
+          name={template.name}
           width={560}
           height={380}
           loading="lazy"
