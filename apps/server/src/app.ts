@@ -25,7 +25,7 @@ import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
-import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
+import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
 import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
@@ -79,7 +79,17 @@ export function buildApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '100kb' }));
 
   const { services } = deps;
-  const catalogue = deps.catalogue ?? lazyCatalogue(config.catalogDist);
+  const catalogue =
+    deps.catalogue ??
+    lazyCatalogue(config.catalogDist, (loaded) => {
+      // The pages show a named placeholder for each, so the store still serves; say it once.
+      const missing = missingImages(loaded);
+      if (missing.length === 0) return;
+      const message = `The catalogue build lacks ${missing.length} image(s) the pages show, e.g. ${missing[0]}: rebuild it with Chromium (\`npm start\` or \`node scripts/build.mjs\`)`;
+      if (config.isProduction)
+        logger.error({ missing: missing.length, example: missing[0] }, message);
+      else logger.warn({ missing: missing.length, example: missing[0] }, message);
+    });
   // Production refuses to start without a built catalogue rather than failing on first visit.
   if (config.isProduction) catalogue();
   const now = () => (deps.now ? deps.now().getTime() : Date.now());

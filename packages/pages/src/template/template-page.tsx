@@ -100,7 +100,7 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
                 <CatalogueImage
                   src={image.url}
                   alt={image.alt}
-                  name={image.alt}
+                  name={template.name}
                   width={1600}
                   height={1280}
                   loading="lazy"

@@ -118,10 +118,60 @@ export function loadCatalogue(dir: string): Catalogue {
 }
 
 /**
+ * The public image URLs the pages show (category cards, component screenshots, template images)
+ * whose files the build lacks: a catalogue built without Chromium, or a partial copy.
+ */
+export function missingImages(catalogue: Catalogue): string[] {
+  const urls: (string | null)[] = [];
+  for (const { subcategory } of catalogue.subcategories()) {
+    urls.push(subcategory.thumbnailUrl);
+    for (const component of subcategory.components) {
+      urls.push(
+        component.smallScreenshotUrl,
+        component.largeScreenshotUrl,
+        component.smallDarkScreenshotUrl,
+        component.largeDarkScreenshotUrl,
+      );
+    }
+  }
+  for (const template of catalogue.templates) {
+    urls.push(template.imageUrl, template.bannerUrl);
+  }
+  const roots = {
+    '/catalog/screenshots/': catalogue.dirs.screenshots,
+    '/catalog/images/': catalogue.dirs.images,
+    '/catalog/templates/': catalogue.dirs.templates,
+  };
+  const missing = new Set<string>();
+  for (const url of urls) {
+    if (!url) continue;
+    const [prefix, dir] = Object.entries(roots).find(([start]) => url.startsWith(start)) ?? [];
+    if (!prefix || !dir) continue;
+    let file: string;
+    try {
+      file = decodeURIComponent(url.slice(prefix.length));
+    } catch {
+      file = url.slice(prefix.length);
+    }
+    if (!existsSync(path.join(dir, file))) missing.add(url);
+  }
+  return [...missing];
+}
+
+/**
  * The catalogue, loaded on first use: a process that never shows it (a migration, a test of
  * the accounts pages) never needs it built. `preload` reads it at start (production).
+ * `onLoad` runs once, when it is first read.
  */
-export function lazyCatalogue(dir: string): () => Catalogue {
+export function lazyCatalogue(
+  dir: string,
+  onLoad?: (catalogue: Catalogue) => void,
+): () => Catalogue {
   let loaded: Catalogue | undefined;
-  return () => (loaded ??= loadCatalogue(dir));
+  return () => {
+    if (loaded) return loaded;
+    loaded = loadCatalogue(dir);
+    onLoad?.(loaded);
+    return loaded;
+  };
 }
