@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { visitorCatalogSections } from '../fixtures/catalog';
 import { CategoryCard } from './category-card';
 import { LOCKED_DESCRIPTION } from './lock-badge';
@@ -72,5 +72,16 @@ export const OneComponent = {
   args: { subcategory: { ...subcategory('Dialogs'), componentCount: 1 } },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('1 component')).toBeVisible();
+  },
+} satisfies Story;
+
+/** A build without the card's screenshot: a placeholder naming the subcategory, never a broken image. */
+export const MissingImage = {
+  args: { subcategory: { ...subcategory('Heroes'), imageUrl: '/catalog/screenshots/missing.png' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const placeholder = () => canvas.getByRole('img', { name: 'Examples of Heroes components' });
+    await waitFor(() => expect(placeholder().tagName).toBe('DIV'));
+    await expect(placeholder()).toHaveTextContent('Heroes');
   },
 } satisfies Story;

@@ -222,6 +222,29 @@ export const PngPreview = {
   },
 } satisfies Story;
 
+/** A PNG-only preview whose screenshot the build lacks: a same-size placeholder with its name. */
+export const PngPreviewMissing = {
+  args: {
+    component: {
+      ...visitorHeroComponents.splitWithImage,
+      smallScreenshotUrl: '/catalog/screenshots/missing-sm.png',
+      largeScreenshotUrl: '/catalog/screenshots/missing-lg.png',
+    },
+    signedIn: false,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() =>
+      expect(
+        canvas.getByRole('img', { name: 'Screenshot of the Split with image component' }).tagName,
+      ).toBe('DIV'),
+    );
+    await expect(
+      canvas.getByRole('img', { name: 'Screenshot of the Split with image component' }),
+    ).toHaveTextContent('Split with image');
+  },
+} satisfies Story;
+
 export const PreviewOnly = {
   args: { previewOnly: true },
   play: async ({ canvasElement }) => {

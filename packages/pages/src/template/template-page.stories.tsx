@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, userEvent, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { ownerSharedData, visitorSharedData } from '../fixtures';
 import { catalystTemplate, ownedCatalystTemplate, syntaxTemplate } from '../fixtures/catalog';
 import { withLayout } from '../stories-support/with-layout';
@@ -68,5 +68,27 @@ export const WithoutScreenshots = {
     await expect(main.getByRole('heading', { level: 1, name: 'Syntax' })).toBeVisible();
     await expect(main.queryByRole('region', { name: 'Screenshots' })).not.toBeInTheDocument();
     await expect(main.getByText('$99')).toBeVisible();
+  },
+} satisfies Story;
+
+/** A build without the template's images: placeholders naming it, never broken images. */
+export const MissingImages = {
+  args: {
+    template: {
+      ...catalystTemplate,
+      bannerUrl: '/catalog/templates/missing/banner.png',
+      images: catalystTemplate.images.map((image, index) => ({
+        ...image,
+        url: `/catalog/templates/missing/${index}.png`,
+      })),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const main = page(canvasElement);
+    await waitFor(() => expect(canvasElement.querySelectorAll('main img')).toHaveLength(0));
+    await expect(main.getByRole('img', { name: 'Catalyst home page' })).toHaveTextContent(
+      'Catalyst',
+    );
+    window.scrollTo(0, 0);
   },
 } satisfies Story;

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { visitorSharedData } from '../fixtures';
 import { templateSummaries } from '../fixtures/catalog';
 import { withLayout } from '../stories-support/with-layout';
@@ -29,5 +29,22 @@ export const Default = {
     await expect(canvasElement.querySelector('#spotlight')).toContainElement(
       main.getByRole('link', { name: 'Spotlight' }),
     );
+  },
+} satisfies Story;
+
+/** The first template's image is missing from the build: a placeholder naming it, never a broken image. */
+export const MissingImage = {
+  args: {
+    templates: templateSummaries.map((template, index) =>
+      index === 0 ? { ...template, imageUrl: '/catalog/templates/missing/image.png' } : template,
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const main = within(within(canvasElement).getByRole('main'));
+    const first = templateSummaries[0];
+    if (!first) throw new Error('fixture missing');
+    const image = () => main.getByRole('img', { name: `Screenshot of ${first.name}` });
+    await waitFor(() => expect(image().tagName).toBe('DIV'));
+    await expect(image()).toHaveTextContent(first.name);
   },
 } satisfies Story;
