@@ -36,6 +36,11 @@ export function buildStorefront({ force = false } = {}) {
   return runOrExit('pnpm', ['--filter', '@tessera/storefront', 'build']);
 }
 
+export function catalogueBuilt() {
+  const dist = resolve(root, 'packages/catalog/dist');
+  return existsSync(resolve(dist, 'catalog.json')) && existsSync(resolve(dist, 'content.json'));
+}
+
 /**
  * The catalogue (packages/catalog/dist): components converted, proven, highlighted, previewed
  * and screenshotted, then the content (templates, docs, changelog, privacy policy). Both builds
@@ -43,10 +48,7 @@ export function buildStorefront({ force = false } = {}) {
  * not cached yet are skipped (pages then show no image for them).
  */
 export function buildCatalogue({ force = false, screenshots = findChromium() !== null } = {}) {
-  const dist = resolve(root, 'packages/catalog/dist');
-  const built =
-    existsSync(resolve(dist, 'catalog.json')) && existsSync(resolve(dist, 'content.json'));
-  if (built && !force) return 0;
+  if (catalogueBuilt() && !force) return 0;
   const flags = screenshots ? [] : ['--no-screenshots'];
   if (!screenshots) log('no Chromium: building the catalogue without new screenshots');
   log('building the catalogue (conversion, fidelity check, highlighting, previews, screenshots)');

@@ -3,7 +3,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildCatalogue, buildStorefront, ensureChromium, root } from './lib.mjs';
+import { buildCatalogue, buildStorefront, catalogueBuilt, ensureChromium, root } from './lib.mjs';
 
 // A production server needs a session secret; on a laptop we make one once and keep it in data/.
 function sessionSecret() {
@@ -16,11 +16,13 @@ function sessionSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
+const rebuild = process.env.SKIP_BUILD !== '1';
 // The catalogue's screenshots need a Chromium: get it as `npm test` does, or stop with the exact
-// instruction, rather than serve a store whose every catalogue image is missing.
-process.env.CHROMIUM_PATH ??= ensureChromium();
-buildStorefront({ force: process.env.SKIP_BUILD !== '1' });
-buildCatalogue({ force: process.env.SKIP_BUILD !== '1', screenshots: true });
+// instruction, rather than serve a store whose every catalogue image is missing. A deploy that
+// ships a built catalogue (SKIP_BUILD=1) needs none.
+if (rebuild || !catalogueBuilt()) process.env.CHROMIUM_PATH = ensureChromium();
+buildStorefront({ force: rebuild });
+buildCatalogue({ force: rebuild, screenshots: true });
 
 const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
   cwd: root,
