@@ -45,7 +45,7 @@ export function catalogueBuilt() {
  * The catalogue (packages/catalog/dist): components converted, proven, highlighted, previewed
  * and screenshotted, then the content (templates, docs, changelog, privacy policy). Both builds
  * cache by content hash, so a warm run takes seconds. Without Chromium the screenshots that are
- * not cached yet are skipped (pages then show no image for them).
+ * not cached yet are skipped (pages then show a named placeholder, and the server warns).
  */
 export function buildCatalogue({ force = false, screenshots = findChromium() !== null } = {}) {
   if (catalogueBuilt() && !force) return 0;
