@@ -334,6 +334,30 @@ describe('errors', () => {
     expect(lines.some((line) => line.msg === 'Cannot render the error page')).toBe(true);
   });
 
+  it('answers a stale CSRF token with the "Page expired" ErrorPage (419) and a fresh token', async () => {
+    const { app } = await testApp();
+    const form = { email: 'ada@example.com', password: 'whatever' };
+    const inertia = await request(app).post('/login').set(INERTIA).send(form).expect(419);
+    expect(pageFrom(inertia)).toMatchObject({ component: 'ErrorPage', props: { status: 419 } });
+    expect(String(inertia.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    const html = await request(app)
+      .post('/login')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send(form)
+      .expect(419);
+    expect(pageFromHtml(html.text)).toMatchObject({
+      component: 'ErrorPage',
+      props: { status: 419 },
+    });
+    const json = await request(app)
+      .post('/login')
+      .set('Accept', 'application/json')
+      .send(form)
+      .expect(419);
+    expect(json.body).toMatchObject({ status: 419, message: expect.stringMatching(/expired/) });
+  });
+
   it('answers malformed JSON bodies with 400', async () => {
     const { app } = await testApp();
     await request(app)
