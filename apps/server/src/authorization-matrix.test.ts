@@ -258,6 +258,21 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('takes a page-view beacon from every role without a token, and refuses hostile paths', async () => {
+    for (const role of ROLES) {
+      const agent = browsers.get(role)!.agent;
+      const served = await agent.post('/page-views').send({ path: '/components' });
+      expect(served.status, `${role} /components`).toBe(204);
+      for (const path of ['/components\u0000', '/\uD800', `/${'a'.repeat(5_000)}`]) {
+        const hostile = await agent
+          .post('/page-views')
+          .set('Accept', 'application/json')
+          .send({ path });
+        expect(hostile.status, `${role} ${JSON.stringify(path.slice(0, 20))}`).toBe(422);
+      }
+    }
+  });
+
   it('serves nothing sold through the static mounts to anyone but its owner', async () => {
     const slug = catalogue.templates[0]!.slug;
     for (const role of ROLES) {
