@@ -73,7 +73,8 @@ export interface ProductsTable {
 
 export interface PurchasesTable {
   id: Generated<number>;
-  user_id: number;
+  /** Null for a visitor's purchase (the licence key is the proof) or a deleted account. */
+  user_id: number | null;
   product_id: number;
   amount: number;
   currency: string;
@@ -81,6 +82,90 @@ export interface PurchasesTable {
   source: string;
   receipt_url: string;
   refunded_at: number | null;
+  created_at: number;
+  tax: Generated<number>;
+  /** Unique: one purchase per provider transaction, whatever the deliveries. */
+  provider_transaction_id: string | null;
+  checkout_id: number | null;
+  buyer_email: string | null;
+  refund_reason: string | null;
+}
+
+export interface PricesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** 'personal' | 'team' | 'classroom' | 'restricted' */
+  kind: string;
+  amount: number;
+  currency: string;
+  is_active: Generated<number>;
+}
+
+export interface TeamsTable {
+  id: Generated<number>;
+  name: string;
+  license_id: number;
+  seats: number;
+  /** Kept equal to the team's members by conditional updates; CHECK member_count <= seats. */
+  member_count: Generated<number>;
+  invite_token: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface TeamMembersTable {
+  id: Generated<number>;
+  team_id: number;
+  user_id: number;
+  /** 'owner' | 'member' */
+  role: string;
+  created_at: number;
+}
+
+export interface CheckoutsTable {
+  id: Generated<number>;
+  provider: string;
+  provider_transaction_id: string;
+  hash: string;
+  product_id: number;
+  price_id: number;
+  kind: string;
+  user_id: number | null;
+  upgrade_license_id: number | null;
+  amount: number;
+  advertised: number;
+  currency: string;
+  /** 'pending' | 'completed' */
+  status: string;
+  created_at: number;
+  completed_at: number | null;
+}
+
+export interface WebhookEventsTable {
+  id: Generated<number>;
+  provider: string;
+  event_id: string;
+  event_type: string;
+  occurred_at: number;
+  received_at: number;
+  processed_at: number | null;
+  /** 'applied' | 'ignored' | 'held' | 'failed' */
+  outcome: string;
+  deliveries: Generated<number>;
+  error: string | null;
+  payload: string;
+}
+
+export interface MailJobsTable {
+  id: Generated<number>;
+  template: string;
+  recipient: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  sent_at: number | null;
+  last_error: string | null;
   created_at: number;
 }
 
@@ -96,6 +181,11 @@ export interface LicensesTable {
   /** 'upgrade' | 'refund' | 'other' when inactive */
   deactivation_reason: string | null;
   created_at: number;
+  /** The team made when a team or classroom licence was redeemed. */
+  team_id: number | null;
+  redeemed_at: number | null;
+  buyer_email: string | null;
+  deactivated_at: number | null;
 }
 
 export interface PageViewsTable {
@@ -120,6 +210,12 @@ export interface Database {
   products: ProductsTable;
   purchases: PurchasesTable;
   licenses: LicensesTable;
+  prices: PricesTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  checkouts: CheckoutsTable;
+  webhook_events: WebhookEventsTable;
+  mail_jobs: MailJobsTable;
   page_views: PageViewsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
 }
@@ -129,3 +225,9 @@ export type NewUser = Insertable<UsersTable>;
 export type Product = Selectable<ProductsTable>;
 export type Purchase = Selectable<PurchasesTable>;
 export type License = Selectable<LicensesTable>;
+export type Price = Selectable<PricesTable>;
+export type Team = Selectable<TeamsTable>;
+export type TeamMember = Selectable<TeamMembersTable>;
+export type Checkout = Selectable<CheckoutsTable>;
+export type WebhookEvent = Selectable<WebhookEventsTable>;
+export type MailJob = Selectable<MailJobsTable>;

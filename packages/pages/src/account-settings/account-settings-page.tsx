@@ -1,3 +1,4 @@
+import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../constants';
 import { Button, PasswordField, TextField } from '@tessera/ui';
 import { useId } from 'react';
 import type * as React from 'react';
@@ -8,9 +9,9 @@ import { PurchaseHistory, type Purchase } from '../purchase-history/purchase-his
 export const accountSettingsPageTitle = 'Account settings';
 
 /** Spec §7: the server's success messages; the page shows them while `recentlySuccessful`. */
-export const EMAIL_UPDATED_MESSAGE = 'Email updated successfully.';
-export const PASSWORD_UPDATED_MESSAGE = 'Password updated successfully.';
-export const OTHER_SESSIONS_LOGGED_OUT_MESSAGE = 'Other sessions successfully logged out.';
+export const EMAIL_UPDATED_MESSAGE = EMAIL_UPDATED;
+export const PASSWORD_UPDATED_MESSAGE = PASSWORD_UPDATED;
+export const OTHER_SESSIONS_LOGGED_OUT_MESSAGE = OTHER_SESSIONS_LOGGED_OUT;
 
 /** PUT /account-settings/email; the current password is asked again (decision 003). */
 export type AccountEmailFormValues = { email: string; password: string };

@@ -1,3 +1,4 @@
+import { RESET_LINK_SENT_MESSAGE } from '../constants';
 import { Alert, Button, Link, TextField } from '@tessera/ui';
 import { AuthCard } from '../auth-card/auth-card';
 import type { FormState } from '../forms/form-state';
@@ -5,8 +6,7 @@ import type { FormState } from '../forms/form-state';
 export const forgotPasswordPageTitle = 'Reset your password';
 
 /** Shown after POST /password/email; the server flashes the same words as `status`. */
-export const RESET_LINK_SENT_MESSAGE =
-  'We have e-mailed your password reset link if an account exists for that address.';
+export { RESET_LINK_SENT_MESSAGE };
 
 export type ForgotPasswordFormValues = { email: string };
 

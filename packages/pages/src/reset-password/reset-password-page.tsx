@@ -5,7 +5,7 @@ import type { FormState } from '../forms/form-state';
 export const resetPasswordPageTitle = 'Choose a new password';
 
 /** What the login page shows as `status` after a successful reset. */
-export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
+export { PASSWORD_RESET_STATUS } from '../constants';
 
 export type ResetPasswordFormValues = { token: string; email: string; password: string };
 

@@ -4,6 +4,7 @@ import { purchases } from './0002-purchases.ts';
 import { catalogueVisits } from './0003-catalogue-visits.ts';
 import { emailChangeUndo } from './0004-email-change-undo.ts';
 import { previewColorScheme } from './0005-preview-color-scheme.ts';
+import { commerceAndTeams } from './0006-commerce-and-teams.ts';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -17,5 +18,6 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0003-catalogue-visits': catalogueVisits(context),
     '0004-email-change-undo': emailChangeUndo(context),
     '0005-preview-color-scheme': previewColorScheme(context),
+    '0006-commerce-and-teams': commerceAndTeams(context),
   };
 }
