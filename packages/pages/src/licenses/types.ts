@@ -1,0 +1,58 @@
+import type { DeactivationReason, LicenseKind, TeamRole } from '../constants';
+
+/**
+ * The licence and team records pages receive (spec §3 Licence, Team, Member). The server
+ * (modules/licenses, modules/teams) sends exactly these; the pages in this folder and in
+ * ../teams read them. Where the spec gives two spellings (inviteUrl/invite_url, isFull/is_full)
+ * we send the camel-case one only.
+ */
+export type LicenseRecord = {
+  key: string;
+  /** `/licenses/{key}` */
+  url: string;
+  kind: LicenseKind;
+  isActive: boolean;
+  /** Active, and connected to no account or team yet. */
+  isRedeemable: boolean;
+  isTeamLicense: boolean;
+  deactivationReason: DeactivationReason | null;
+  package: { name: string };
+  /** Set once a team licence has made its team. */
+  team: { id: number; name: string } | null;
+  /** Set once a personal licence is connected to an account. */
+  user: { email: string } | null;
+};
+
+export type TeamMemberRecord = {
+  id: number;
+  email: string;
+  role: TeamRole;
+  /** The viewer may change this member's role or remove them (owner, and not the last owner). */
+  updatable: boolean;
+};
+
+export type TeamPurchaseRecord = {
+  id: number;
+  date: string;
+  packageName: string;
+  amount: string;
+  refunded: boolean;
+  url: string;
+};
+
+export type TeamRecord = {
+  id: number;
+  name: string;
+  kind: LicenseKind;
+  /** Absolute invite link; shown to every member, reset by owners. */
+  inviteUrl: string;
+  seats: number;
+  /** Members, the owner included: the owner takes a seat. */
+  seatsUsed: number;
+  isFull: boolean;
+  /** The viewer is an owner: rename, roles, removal, invite reset, billing. */
+  updatable: boolean;
+  members: TeamMemberRecord[];
+  /** The team's purchases, for owners only (empty for members). */
+  purchases: TeamPurchaseRecord[];
+};
