@@ -56,3 +56,27 @@ export type TeamRecord = {
   /** The team's purchases, for owners only (empty for members). */
   purchases: TeamPurchaseRecord[];
 };
+
+/** A team as the licence page lists it. */
+export type TeamSummary = { id: number; name: string; role: TeamRole; url: string };
+
+/** Page props (the server sends these; shared page data and `errors` come on top). */
+export type LicensePageProps = {
+  licenses: LicenseRecord[];
+  teams: TeamSummary[];
+  supportEmail: string;
+};
+export type RedeemLicensePageProps = {
+  license: LicenseRecord;
+  /** `/login?intended_url=/licenses/{key}` */
+  signInUrl: string;
+  supportEmail: string;
+};
+export type TeamSettingsPageProps = { team: TeamRecord; supportEmail: string };
+export type JoinTeamPageProps = {
+  team: { id: number; name: string; seats: number; seatsUsed: number; isFull: boolean };
+  inviteToken: string;
+  /** `/login?intended_url=/teams/{id}/members?invite_token=…` */
+  signInUrl: string;
+  supportEmail: string;
+};
