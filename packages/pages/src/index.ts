@@ -192,3 +192,61 @@ export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-sectio
 export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
 export { HomeComponentTabs } from './home/home-component-tabs';
 export { TemplateCarousel } from './home/template-carousel';
+
+export type { CheckoutFrame, CheckoutPageProps, CheckoutProduct } from './checkout/types';
+export {
+  CHECKOUT_EVENTS,
+  CHECKOUT_STEPS,
+  checkoutReducer,
+  checkoutStateAfter,
+  initialCheckoutState,
+  readCheckoutEvent,
+  taxRatePercent,
+  useCheckoutState,
+  type CheckoutAction,
+  type CheckoutController,
+  type CheckoutCustomerPrices,
+  type CheckoutEventName,
+  type CheckoutProviderEvent,
+  type CheckoutState,
+  type CheckoutStatus,
+  type CheckoutStep,
+} from './checkout/checkout-state';
+export {
+  CheckoutPage,
+  checkoutPageTitle,
+  ELIGIBILITY_KINDS,
+  PAYMENT_PROVIDER_DOWN,
+  TAXES_PENDING,
+  type CheckoutPageViewProps,
+} from './checkout/checkout-page';
+export {
+  SandboxCheckoutFrame,
+  type SandboxCheckoutFrameProps,
+} from './checkout/sandbox-checkout-frame';
+export {
+  SANDBOX_CHECKOUT_SOURCE,
+  sandboxCheckoutMessage,
+  useSandboxCheckoutEvents,
+  type SandboxCheckoutMessage,
+} from './checkout/sandbox-frame-messages';
+export type {
+  SandboxCheckoutPageProps,
+  SandboxCheckoutStep,
+  SandboxDetailsValues,
+  SandboxPaymentError,
+  SandboxPaymentValues,
+  SandboxPrices,
+} from './sandbox-checkout/types';
+export {
+  SandboxCheckoutPage,
+  sandboxCheckoutPageTitle,
+  type SandboxCheckoutPageViewProps,
+} from './sandbox-checkout/sandbox-checkout-page';
+export {
+  ThankYouPage,
+  thankYouPageTitle,
+  type PurchasePollStatus,
+  type ThankYouPageProps,
+  type ThankYouPageViewProps,
+} from './thank-you/thank-you-page';

@@ -1,0 +1,97 @@
+import { Link, Spinner } from '@tessera/ui';
+import { CheckIcon } from '../icons/icons';
+
+export const thankYouPageTitle = 'Thank you';
+
+/** What the server sends for the ThankYou page (where the checkout leads after payment). */
+export type ThankYouPageProps = {
+  /** The checkout's poll hash: `GET /paddle-purchases/{hash}` answers once it is fulfilled. */
+  hash: string;
+  /** The purchase upgrades a licence the buyer already has. */
+  isUpgrade: boolean;
+  supportEmail?: string;
+};
+
+/**
+ * Spec §4 Thank-you: `polling` until the purchase is ready, `ready` while the page moves on,
+ * `gave-up` after 30 tries.
+ */
+export type PurchasePollStatus = 'polling' | 'ready' | 'gave-up';
+
+export type ThankYouPageViewProps = {
+  isUpgrade: boolean;
+  status: PurchasePollStatus;
+  supportEmail?: string;
+};
+
+const copy = {
+  setup: {
+    title: 'Thanks for your purchase!',
+    polling: 'We’re setting up your license. This usually takes a few seconds.',
+    ready: 'Your license is ready. Taking you to it…',
+  },
+  upgrade: {
+    title: 'Thanks for upgrading!',
+    polling: 'We’re upgrading your account. This usually takes a few seconds.',
+    ready: 'Your upgrade is done. Taking you back to the store…',
+  },
+} as const;
+
+/** Two variants (spec §2): setting up an account with the new licence, or upgrading. */
+export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageViewProps) {
+  const words = isUpgrade ? copy.upgrade : copy.setup;
+  return (
+    <div data-slot="thank-you-page" className="px-6 py-24 sm:py-32 lg:px-8">
+      <div className="max-w-xl mx-auto text-center">
+        <div className="size-12 bg-green-100 mx-auto flex items-center justify-center rounded-full">
+          <CheckIcon className="size-6 text-green-700" />
+        </div>
+        <h1 className="mt-6 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
+          {words.title}
+        </h1>
+        {/* One live region: its words change as the purchase goes from pending to ready. */}
+        <div role="status" className="mt-6 text-base/7 text-gray-600 text-pretty">
+          {status === 'polling' ? (
+            <p className="gap-3 flex items-center justify-center">
+              <Spinner aria-hidden="true" className="size-5 text-brand-600" />
+              {words.polling}
+            </p>
+          ) : null}
+          {status === 'ready' ? <p>{words.ready}</p> : null}
+          {status === 'gave-up' ? (
+            <GaveUp isUpgrade={isUpgrade} supportEmail={supportEmail} />
+          ) : null}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function GaveUp({ isUpgrade, supportEmail }: { isUpgrade: boolean; supportEmail?: string }) {
+  return (
+    <>
+      <p>
+        Your payment went through, but this is taking longer than usual.{' '}
+        {isUpgrade
+          ? 'We’ve e-mailed you the activation link for your upgraded license.'
+          : 'We’ve e-mailed you the activation link: follow it to set up your account.'}
+      </p>
+      <p className="mt-4">
+        If it hasn’t arrived in a few minutes, write to{' '}
+        {supportEmail ? (
+          <a
+            href={`mailto:${supportEmail}`}
+            className="font-semibold text-brand-600 hover:text-brand-500"
+          >
+            {supportEmail}
+          </a>
+        ) : (
+          <Link href="/support" className="font-semibold text-brand-600 hover:text-brand-500">
+            support
+          </Link>
+        )}{' '}
+        and we’ll sort it out.
+      </p>
+    </>
+  );
+}
