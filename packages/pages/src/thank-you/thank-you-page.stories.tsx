@@ -1,0 +1,94 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { thankYouPageProps } from '../fixtures/checkout';
+import { withLayout } from '../stories-support/with-layout';
+import { ThankYouPage } from './thank-you-page';
+
+const meta = {
+  title: 'Pages/Commerce/ThankYou',
+  component: ThankYouPage,
+  decorators: [withLayout],
+  parameters: { layout: 'fullscreen' },
+  args: {
+    isUpgrade: false,
+    status: 'polling',
+    supportEmail: thankYouPageProps.supportEmail,
+  },
+} satisfies Meta<typeof ThankYouPage>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Spec §4: polling the purchase while the webhook is fulfilled. */
+export const Polling = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Thanks for your purchase!' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('We’re setting up your license.');
+  },
+} satisfies Story;
+
+export const PollingUpgrade = {
+  args: { isUpgrade: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole('heading', { level: 1, name: 'Thanks for upgrading!' }),
+    ).toBeVisible();
+    await expect(canvas.getByRole('status')).toHaveTextContent('We’re upgrading your account.');
+  },
+} satisfies Story;
+
+/** The purchase is ready: the container is moving on to the licence page. */
+export const SuccessRedirect = {
+  args: { status: 'ready' },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Your license is ready. Taking you to it…',
+    );
+  },
+} satisfies Story;
+
+/** An upgrade goes back to the store's home page. */
+export const SuccessRedirectUpgrade = {
+  args: { status: 'ready', isUpgrade: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'Your upgrade is done. Taking you back to the store…',
+    );
+  },
+} satisfies Story;
+
+/** Spec §8: after 30 tries, the activation link is in the mail; support if it takes longer. */
+export const GaveUp = {
+  args: { status: 'gave-up' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const status = canvas.getByRole('status');
+    await expect(status).toHaveTextContent('We’ve e-mailed you the activation link');
+    await expect(
+      within(status).getByRole('link', { name: 'support@tessera-ui.test' }),
+    ).toHaveAttribute('href', 'mailto:support@tessera-ui.test');
+  },
+} satisfies Story;
+
+export const GaveUpUpgrade = {
+  args: { status: 'gave-up', isUpgrade: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
+      'activation link for your upgraded license',
+    );
+  },
+} satisfies Story;
+
+/** Without a configured address, the support page. */
+export const GaveUpWithoutSupportEmail = {
+  args: { status: 'gave-up', supportEmail: undefined },
+  play: async ({ canvasElement }) => {
+    const status = within(within(canvasElement).getByRole('status'));
+    await expect(status.getByRole('link', { name: 'support' })).toHaveAttribute('href', '/support');
+  },
+} satisfies Story;
