@@ -2,6 +2,7 @@ import type { Page } from '@inertiajs/core';
 import { Link as InertiaLink } from '@inertiajs/react';
 import { LinkProvider, type LinkComponentProps } from '@tessera/ui';
 import type { ReactNode } from 'react';
+import { FrameLayout } from './layout/frame-layout';
 import { StoreLayout } from './layout/store-layout';
 import { formatPageTitle } from './lib/page-title';
 
@@ -23,8 +24,11 @@ export function title(pageTitle: string, page: Page): string {
   return formatPageTitle(pageTitle, brand);
 }
 
-export function layout() {
-  return StoreLayout;
+/** Pages rendered inside another page's iframe: they get no site chrome. */
+export const FRAME_PAGES: ReadonlySet<string> = new Set(['SandboxCheckout']);
+
+export function layout(name: string) {
+  return FRAME_PAGES.has(name) ? FrameLayout : StoreLayout;
 }
 
 function AppLink({ href, className, children, ...props }: LinkComponentProps) {

@@ -19,7 +19,8 @@ void createInertiaApp({
     // The server renders the first visit; hydrate it, or render when SSR fell back.
     if (el.hasAttribute('data-server-rendered')) hydrateRoot(el, app);
     else createRoot(el).render(app);
-    trackPageViews();
+    // A page inside another page's frame (the sandbox checkout) is not a visit of its own.
+    if (window.self === window.top) trackPageViews();
   },
   // Spec §9: the progress indicator appears after a 250 ms delay.
   progress: { delay: 250, color: 'var(--color-brand-500)', showSpinner: false },

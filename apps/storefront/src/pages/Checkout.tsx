@@ -1,0 +1,49 @@
+import { Head, router, usePage } from '@inertiajs/react';
+import {
+  CheckoutPage,
+  checkoutPageTitle,
+  SandboxCheckoutFrame,
+  useCheckoutState,
+  type CheckoutPageProps,
+  type SharedPageData,
+} from '@tessera/pages';
+import { useEffect } from 'react';
+import { PaddleCheckoutFrame } from '../lib/paddle-checkout-frame';
+
+export default function Checkout() {
+  const { props } = usePage<SharedPageData & CheckoutPageProps>();
+  const { product, frame, thankYouUrl } = props;
+  const checkout = useCheckoutState(product.price);
+
+  // Spec §4: 'Checkout.Complete' leads to the thank-you page, which waits for the webhook.
+  const complete = checkout.state.status === 'complete';
+  useEffect(() => {
+    if (complete) router.visit(thankYouUrl);
+  }, [complete, thankYouUrl]);
+
+  return (
+    <>
+      <Head title={checkoutPageTitle(product)} />
+      <CheckoutPage
+        product={product}
+        checkout={checkout.state}
+        locale={props.preferredLanguage}
+        frame={
+          frame.provider === 'sandbox' ? (
+            <SandboxCheckoutFrame
+              url={frame.url}
+              transactionId={frame.transactionId}
+              onEvent={checkout.receive}
+            />
+          ) : (
+            <PaddleCheckoutFrame
+              frame={frame}
+              onEvent={checkout.receive}
+              onUnavailable={checkout.fail}
+            />
+          )
+        }
+      />
+    </>
+  );
+}

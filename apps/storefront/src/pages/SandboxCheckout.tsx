@@ -1,0 +1,24 @@
+import { Head, usePage } from '@inertiajs/react';
+import {
+  SandboxCheckoutPage,
+  sandboxCheckoutPageTitle,
+  type SandboxCheckoutPageProps,
+  type SharedPageData,
+} from '@tessera/pages';
+import { useRef } from 'react';
+import { useReportFrameHeight } from '../lib/use-report-frame-height';
+import { useSandboxCheckout } from '../lib/use-sandbox-checkout';
+
+/** The sandbox provider's inline checkout, inside the Checkout page's iframe (FrameLayout). */
+export default function SandboxCheckout() {
+  const { props } = usePage<SharedPageData & SandboxCheckoutPageProps>();
+  const view = useSandboxCheckout(props);
+  const root = useRef<HTMLDivElement>(null);
+  useReportFrameHeight(root, props.transactionId);
+  return (
+    <div ref={root}>
+      <Head title={sandboxCheckoutPageTitle} />
+      <SandboxCheckoutPage {...view} locale={props.preferredLanguage} />
+    </div>
+  );
+}

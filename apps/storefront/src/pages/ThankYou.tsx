@@ -1,0 +1,19 @@
+import { Head, router, usePage } from '@inertiajs/react';
+import { ThankYouPage, thankYouPageTitle, type ThankYouPageProps } from '@tessera/pages';
+import { usePurchasePolling } from '../lib/use-purchase-polling';
+
+export default function ThankYou() {
+  const { props } = usePage<ThankYouPageProps>();
+  const status = usePurchasePolling({
+    hash: props.hash,
+    // Spec §4: an upgrade goes home; a new purchase to its licence page.
+    onReady: (licenseKey) =>
+      router.visit(props.isUpgrade ? '/' : `/licenses/${encodeURIComponent(licenseKey)}`),
+  });
+  return (
+    <>
+      <Head title={thankYouPageTitle} />
+      <ThankYouPage isUpgrade={props.isUpgrade} status={status} supportEmail={props.supportEmail} />
+    </>
+  );
+}
