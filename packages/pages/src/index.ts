@@ -25,6 +25,7 @@ export {
   accountNavigation,
   mainNavigation,
   teamNavigation,
+  upgradeNavigation,
   type NavigationLink,
 } from './site-header/navigation';
 export {
@@ -79,8 +80,55 @@ export {
   PurchaseHistory,
   RECEIPT_HELP_TEXT,
   type Purchase,
+  type PurchaseHistoryEntry,
   type PurchaseHistoryProps,
 } from './purchase-history/purchase-history';
+export type {
+  JoinTeamPageProps,
+  LicensePageProps,
+  LicenseRecord,
+  RedeemLicensePageProps,
+  TeamMemberRecord,
+  TeamPurchaseRecord,
+  TeamRecord,
+  TeamSettingsPageProps,
+  TeamSummary,
+} from './licenses/types';
+export {
+  DEACTIVATION_LABELS,
+  LICENSE_KIND_LABELS,
+  TEAM_ROLE_LABELS,
+  otherErrors,
+  redemptionFields,
+  redemptionPayload,
+  redemptionState,
+  type RedeemLicenseField,
+  type RedeemLicenseFormValues,
+  type RedemptionState,
+} from './licenses/redemption';
+export { LicensePage, licensePageTitle, type LicensePageViewProps } from './licenses/license-page';
+export {
+  RedeemLicensePage,
+  redeemLicensePageTitle,
+  type RedeemLicensePageViewProps,
+} from './licenses/redeem-license-page';
+export {
+  CLASSROOM_REMINDER,
+  TeamSettingsPage,
+  teamSettingsPageTitle,
+  type TeamSettingsPageViewProps,
+} from './teams/team-settings-page';
+export {
+  JoinTeamPage,
+  joinTeamPageTitle,
+  type JoinTeamPageViewProps,
+} from './teams/join-team-page';
+export {
+  joinTeamPayload,
+  type JoinTeamFormValues,
+  type TeamNameFormValues,
+} from './teams/team-forms';
+export { useInviteLinkReset, type InviteLinkReset } from './teams/use-invite-link-reset';
 export {
   ChangelogPage,
   changelogPageTitle,

@@ -16,7 +16,10 @@ export type SubmittableForm = {
   data: FormValues;
   post: (url: string, options?: VisitOptions) => void;
   put: (url: string, options?: VisitOptions) => void;
+  patch: (url: string, options?: VisitOptions) => void;
   reset: (...fields: string[]) => void;
+  /** What the next submit sends instead of the values (e.g. only the fields a state asks for). */
+  transform: (callback: (data: FormValues) => object) => void;
 };
 
 /** Maps Inertia's useForm onto the plain FormState object that pure pages take. */

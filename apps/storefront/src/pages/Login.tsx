@@ -3,10 +3,14 @@ import { LoginPage, loginPageTitle } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function Login() {
-  const { props } = usePage<{ status?: string }>();
-  const form = useFormState({ email: '', password: '', remember: true }, (f) =>
-    f.post('/login', { onFinish: () => f.reset('password') }),
-  );
+  const { props, url } = usePage<{ status?: string }>();
+  // `/login?intended_url=…` (the licence and invite pages' sign-in links): back there after
+  // signing in. The server checks it is a path on this site.
+  const intendedUrl = new URL(url, 'http://localhost').searchParams.get('intended_url');
+  const form = useFormState({ email: '', password: '', remember: true }, (f) => {
+    if (intendedUrl) f.transform((values) => ({ ...values, intended_url: intendedUrl }));
+    f.post('/login', { onFinish: () => f.reset('password') });
+  });
   return (
     <>
       <Head title={loginPageTitle} />

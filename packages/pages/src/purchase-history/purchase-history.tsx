@@ -20,8 +20,11 @@ export const RECEIPT_HELP_TEXT =
 export const GUMROAD_RECEIPT_HELP_TEXT =
   "For older purchases made via our former payment marketplace, click 'Generate' at the bottom of the receipt instead.";
 
+/** A row of the table: a team's purchases come without `source` (treated as today's provider). */
+export type PurchaseHistoryEntry = Omit<Purchase, 'source'> & { source?: Purchase['source'] };
+
 export type PurchaseHistoryProps = {
-  purchases: Purchase[];
+  purchases: PurchaseHistoryEntry[];
   /** The reader's locale for dates (the shared `preferredLanguage`). */
   locale?: string;
   /** The id of the heading that names the table. */
@@ -100,7 +103,7 @@ export function PurchaseHistory({
   );
 }
 
-function Amount({ purchase }: { purchase: Purchase }) {
+function Amount({ purchase }: { purchase: PurchaseHistoryEntry }) {
   if (!purchase.refunded) return <span className="tabular-nums">{purchase.amount}</span>;
   // Strikethrough is not announced, so say what it means.
   return (

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureTeams, fixtureUser } from '../fixtures';
-import { accountNavigation, mainNavigation, teamNavigation } from './navigation';
+import { accountNavigation, mainNavigation, teamNavigation, upgradeNavigation } from './navigation';
 
 describe('mainNavigation', () => {
   it('keeps the version prefix on components and docs only', () => {
@@ -41,5 +41,22 @@ describe('teamNavigation', () => {
     expect(
       teamNavigation(fixtureUser({ teams: [fixtureTeams.northwind, fixtureTeams.acme] }))?.label,
     ).toBe('My Teams');
+  });
+});
+
+describe('upgradeNavigation', () => {
+  it('offers each upgrade only on its own flag', () => {
+    const can = {
+      accessV1: false,
+      canUpgradeToStandardAllAccess: false,
+      upgradeToTeamLicense: false,
+    };
+    expect(upgradeNavigation(can)).toEqual([]);
+    expect(upgradeNavigation({ ...can, canUpgradeToStandardAllAccess: true })).toEqual([
+      { label: 'Upgrade to standard license', href: '/upgrade' },
+    ]);
+    expect(upgradeNavigation({ ...can, upgradeToTeamLicense: true })).toEqual([
+      { label: 'Upgrade to team license', href: '/upgrade-team' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 
 export type NavigationLink = { label: string; href: string };
@@ -23,11 +24,18 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
     { label: 'Support', href: '/support' },
     { label: 'License', href: '/license' },
     { label: 'Account settings', href: '/account-settings' },
-    ...(user.can.canUpgradeToStandardAllAccess
-      ? [{ label: 'Upgrade to standard license', href: '/upgrade' }]
+    ...upgradeNavigation(user.can),
+  ];
+}
+
+/** Spec §2, §6: the upgrade links the user's `can` flags allow (account menu, licence page). */
+export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
+  return [
+    ...(can.canUpgradeToStandardAllAccess
+      ? [{ label: 'Upgrade to standard license', href: UPGRADE_URL }]
       : []),
-    ...(user.can.upgradeToTeamLicense
-      ? [{ label: 'Upgrade to team license', href: '/upgrade-team' }]
+    ...(can.upgradeToTeamLicense
+      ? [{ label: 'Upgrade to team license', href: UPGRADE_TEAM_URL }]
       : []),
   ];
 }

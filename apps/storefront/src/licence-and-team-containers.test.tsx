@@ -1,0 +1,292 @@
+/**
+ * The licence and team containers in the real Inertia client, against a real HTTP server: what
+ * each state sends (method, path, fields) is the contract with the server (spec §7).
+ */
+import type { Page } from '@inertiajs/core';
+import { createInertiaApp } from '@inertiajs/react';
+import {
+  fixtureLicenses,
+  fixtureSharedData,
+  customerSharedData,
+  joinTeamPageProps,
+  licensePageProps,
+  ownerTeam,
+  redeemLicensePageProps,
+  ownerWithOneTeamSharedData,
+} from '@tessera/pages/fixtures';
+import { INVITE_RESET_INDICATOR_MS } from '@tessera/pages/constants';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layout, pageModuleKey, withLinks, type PageModule } from '../app';
+
+declare const jsdom: { reconfigure(options: { url: string }): void };
+
+const pages = import.meta.glob<PageModule>('./*.tsx', { eager: true });
+
+type Received = { method: string; path: string; body: Record<string, unknown> };
+let server: Server;
+let origin = '';
+const received: Received[] = [];
+/** What the server answers every visit with: the page currently on screen. */
+let current: Page;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    // jsdom's XHR treats the test page as another origin: answer its CORS checks.
+    const cors = {
+      'Access-Control-Allow-Origin': req.headers.origin ?? '*',
+      'Access-Control-Allow-Credentials': 'true',
+      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
+      'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
+      'Access-Control-Expose-Headers': 'X-Inertia',
+    };
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, cors).end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+    req.on('end', () => {
+      received.push({
+        method: req.method ?? '',
+        path: req.url ?? '',
+        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
+      });
+      // A slow answer, so states that last while a request is in flight can be seen.
+      setTimeout(() => {
+        res.writeHead(200, { ...cors, 'Content-Type': 'application/json', 'X-Inertia': 'true' });
+        res.end(JSON.stringify(current));
+      }, 50);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+let root: Root | null = null;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = null;
+  document.body.innerHTML = '';
+  received.length = 0;
+});
+
+async function visit(component: string, url: string, props: Record<string, unknown>) {
+  jsdom.reconfigure({ url: `${origin}${url}` });
+  current = { component, url, version: null, props: { errors: {}, ...props } } as Page;
+  const el = document.createElement('div');
+  el.id = 'app';
+  document.body.append(el);
+  await act(() =>
+    createInertiaApp({
+      page: current,
+      layout,
+      resolve: (name) => pages[pageModuleKey(name).replace('/pages/', '/')]!.default,
+      setup: ({ el: target, App, props: appProps }) => {
+        root = createRoot(target!);
+        root.render(withLinks(<App {...appProps} />));
+      },
+    }),
+  );
+  return within(screen.getByRole('main'));
+}
+
+async function lastRequest() {
+  await waitFor(() => expect(received.length).toBeGreaterThan(0));
+  return received.at(-1)!;
+}
+
+describe('RedeemLicense', () => {
+  it('connects a personal licence with a bare PATCH when signed in', async () => {
+    const props = redeemLicensePageProps(fixtureLicenses.personalRedeemable);
+    const page = await visit('RedeemLicense', props.license.url, {
+      ...customerSharedData,
+      ...props,
+    });
+    await userEvent.click(page.getByRole('button', { name: 'Connect to my account' }));
+    expect(await lastRequest()).toEqual({ method: 'PATCH', path: props.license.url, body: {} });
+  });
+
+  it('sends only the team name to create a team when signed in', async () => {
+    const props = redeemLicensePageProps(fixtureLicenses.teamRedeemable);
+    const page = await visit('RedeemLicense', props.license.url, {
+      ...customerSharedData,
+      ...props,
+    });
+    await userEvent.type(page.getByRole('textbox', { name: 'Team name' }), 'Northwind Studio');
+    await userEvent.click(page.getByRole('button', { name: 'Create team' }));
+    expect(await lastRequest()).toEqual({
+      method: 'PATCH',
+      path: props.license.url,
+      body: { team_name: 'Northwind Studio' },
+    });
+  });
+
+  it('sends the new account and the team name when signed out', async () => {
+    const props = redeemLicensePageProps(fixtureLicenses.teamRedeemable);
+    const page = await visit('RedeemLicense', props.license.url, {
+      ...fixtureSharedData(),
+      ...props,
+    });
+    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'riley@n.studio');
+    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'lantern-42-x');
+    await userEvent.type(page.getByRole('textbox', { name: 'Team name' }), 'Northwind');
+    await userEvent.click(page.getByRole('button', { name: 'Create account and team' }));
+    expect(await lastRequest()).toEqual({
+      method: 'PATCH',
+      path: props.license.url,
+      body: { email: 'riley@n.studio', password: 'lantern-42-x', team_name: 'Northwind' },
+    });
+  });
+
+  it('signs out back to the licence page', async () => {
+    const props = redeemLicensePageProps(fixtureLicenses.personalRedeemable);
+    const page = await visit('RedeemLicense', props.license.url, {
+      ...customerSharedData,
+      ...props,
+    });
+    await userEvent.click(page.getByRole('button', { name: 'Sign out' }));
+    expect(await lastRequest()).toEqual({
+      method: 'POST',
+      path: '/logout',
+      body: { redirect_url: props.license.url },
+    });
+  });
+});
+
+describe('JoinTeam', () => {
+  const props = joinTeamPageProps(ownerTeam);
+  const url = `/teams/${ownerTeam.id}/members?invite_token=${props.inviteToken}`;
+
+  it('joins with the invite token alone when signed in', async () => {
+    const page = await visit('JoinTeam', url, { ...customerSharedData, ...props });
+    await userEvent.click(page.getByRole('button', { name: 'Join team' }));
+    expect(await lastRequest()).toEqual({
+      method: 'POST',
+      path: `/teams/${ownerTeam.id}/members`,
+      body: { invite_token: props.inviteToken },
+    });
+  });
+
+  it('sends the new account with the token when signed out', async () => {
+    const page = await visit('JoinTeam', url, { ...fixtureSharedData(), ...props });
+    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'casey@n.studio');
+    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'lantern-42-x');
+    await userEvent.click(page.getByRole('button', { name: 'Create account and join' }));
+    expect(await lastRequest()).toEqual({
+      method: 'POST',
+      path: `/teams/${ownerTeam.id}/members`,
+      body: { invite_token: props.inviteToken, email: 'casey@n.studio', password: 'lantern-42-x' },
+    });
+  });
+});
+
+describe('TeamSettings', () => {
+  const teamProps = { ...ownerWithOneTeamSharedData, team: ownerTeam, supportEmail: 'x@y.z' };
+
+  it('renames the team with PATCH /teams/{id}', async () => {
+    const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
+    const name = page.getByRole('textbox', { name: 'Team name' });
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Northwind Design');
+    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    expect(await lastRequest()).toEqual({
+      method: 'PATCH',
+      path: `/teams/${ownerTeam.id}`,
+      body: { name: 'Northwind Design' },
+    });
+  });
+
+  it('changes a role, and holds the row while the request runs', async () => {
+    const avery = ownerTeam.members[2]!;
+    const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
+    const button = page.getByRole('button', { name: `Make owner: ${avery.email}` });
+    await userEvent.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(await lastRequest()).toEqual({
+      method: 'PATCH',
+      path: `/teams/${ownerTeam.id}/members/${avery.id}`,
+      body: { role: 'owner' },
+    });
+    await waitFor(() => expect(button).toBeEnabled());
+  });
+
+  it('removes a member after the confirmation', async () => {
+    const sam = ownerTeam.members[3]!;
+    const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
+    await userEvent.click(page.getByRole('button', { name: `Remove: ${sam.email}` }));
+    expect(received).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Remove member' }));
+    expect(await lastRequest()).toMatchObject({
+      method: 'DELETE',
+      path: `/teams/${ownerTeam.id}/members/${sam.id}`,
+    });
+  });
+
+  it('resets the invite link and shows the indicator until 500 ms after the answer', async () => {
+    const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
+    await userEvent.click(page.getByRole('button', { name: 'Reset invite link' }));
+    expect(page.getByRole('textbox', { name: 'Invite link' })).toHaveValue(
+      'Generating a new link…',
+    );
+    expect(await lastRequest()).toMatchObject({
+      method: 'DELETE',
+      path: `/teams/${ownerTeam.id}/invite-link`,
+    });
+    await waitFor(
+      () => expect(page.getByRole('button', { name: 'Reset invite link' })).toBeEnabled(),
+      { timeout: INVITE_RESET_INDICATOR_MS * 4 },
+    );
+    expect(page.getByRole('textbox', { name: 'Invite link' })).toHaveValue(ownerTeam.inviteUrl);
+  });
+});
+
+describe('License', () => {
+  it('renders the licences and the upgrade links of the signed-in user', async () => {
+    const page = await visit('License', '/license', {
+      ...fixtureSharedData({
+        auth: {
+          user: {
+            ...customerSharedData.auth!.user,
+            can: {
+              accessV1: false,
+              canUpgradeToStandardAllAccess: true,
+              upgradeToTeamLicense: false,
+            },
+          },
+        },
+      }),
+      ...licensePageProps,
+    });
+    expect(page.getAllByRole('button', { name: 'Copy key' })).toHaveLength(
+      licensePageProps.licenses.length,
+    );
+    expect(page.getByRole('link', { name: /Upgrade to standard license/ })).toHaveAttribute(
+      'href',
+      '/upgrade',
+    );
+  });
+});
+
+describe('Login', () => {
+  it('sends the intended_url of its address with the credentials', async () => {
+    const intended = `/licenses/${fixtureLicenses.personalRedeemable.key}`;
+    const page = await visit('Login', `/login?intended_url=${encodeURIComponent(intended)}`, {
+      ...fixtureSharedData(),
+    });
+    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'a@b.co');
+    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'secret-secret');
+    await userEvent.click(page.getByRole('button', { name: 'Sign in' }));
+    expect(await lastRequest()).toEqual({
+      method: 'POST',
+      path: '/login',
+      body: { email: 'a@b.co', password: 'secret-secret', remember: true, intended_url: intended },
+    });
+  });
+});

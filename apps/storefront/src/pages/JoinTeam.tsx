@@ -1,0 +1,32 @@
+import { Head, usePage } from '@inertiajs/react';
+import {
+  JoinTeamPage,
+  joinTeamPageTitle,
+  joinTeamPayload,
+  type JoinTeamFormValues,
+  type JoinTeamPageProps,
+  type PageProps,
+} from '@tessera/pages';
+import { useFormState } from '../lib/use-form-state';
+
+export default function JoinTeam() {
+  const { props } = usePage<PageProps<JoinTeamPageProps>>();
+  const user = props.auth?.user ?? null;
+  const form = useFormState({ invite_token: props.inviteToken, email: '', password: '' }, (f) => {
+    f.transform((values) => joinTeamPayload(values as JoinTeamFormValues, user !== null));
+    f.post(`/teams/${props.team.id}/members`, { onFinish: () => f.reset('password') });
+  });
+  return (
+    <>
+      <Head title={`${joinTeamPageTitle}: ${props.team.name}`} />
+      <JoinTeamPage
+        team={props.team}
+        inviteToken={props.inviteToken}
+        signInUrl={props.signInUrl}
+        supportEmail={props.supportEmail}
+        user={user ? { email: user.email } : null}
+        form={form}
+      />
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+import { Head, router, usePage } from '@inertiajs/react';
+import {
+  RedeemLicensePage,
+  redeemLicensePageTitle,
+  redemptionPayload,
+  type PageProps,
+  type RedeemLicenseFormValues,
+  type RedeemLicensePageProps,
+} from '@tessera/pages';
+import { useFormState } from '../lib/use-form-state';
+
+export default function RedeemLicense() {
+  const { props } = usePage<PageProps<RedeemLicensePageProps>>();
+  const user = props.auth?.user ?? null;
+  const form = useFormState({ email: '', password: '', team_name: '' }, (f) => {
+    // Spec §7: a bare PATCH connects; the account and team fields only where the state asks.
+    f.transform((values) =>
+      redemptionPayload(values as RedeemLicenseFormValues, props.license, user !== null),
+    );
+    f.patch(props.license.url, { onFinish: () => f.reset('password') });
+  });
+  return (
+    <>
+      <Head title={redeemLicensePageTitle} />
+      <RedeemLicensePage
+        license={props.license}
+        signInUrl={props.signInUrl}
+        supportEmail={props.supportEmail}
+        user={user ? { email: user.email } : null}
+        form={form}
+        onSignOut={() => router.post('/logout', { redirect_url: props.license.url })}
+      />
+    </>
+  );
+}

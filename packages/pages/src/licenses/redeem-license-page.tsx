@@ -1,0 +1,279 @@
+import { Alert, Badge, Button, Link, PasswordField, TextField } from '@tessera/ui';
+import type * as React from 'react';
+import { AuthCard } from '../auth-card/auth-card';
+import { LICENSE_URL, TEAM_SEATS } from '../constants';
+import type { FormState } from '../forms/form-state';
+import {
+  LICENSE_KIND_LABELS,
+  otherErrors,
+  redemptionFields,
+  redemptionState,
+  type RedeemLicenseFormValues,
+  type RedemptionState,
+} from './redemption';
+import type { LicenseRecord, RedeemLicensePageProps } from './types';
+
+export const redeemLicensePageTitle = 'Redeem your licence';
+
+export type RedeemLicensePageViewProps = RedeemLicensePageProps & {
+  /** The signed-in user (shared `auth.user`), or null for a visitor. */
+  user: { email: string } | null;
+  /** `PATCH /licenses/{key}`; the container sends only {@link redemptionFields}. */
+  form: FormState<RedeemLicenseFormValues>;
+  /** Signs out and comes back here (`POST /logout` with this page as `redirect_url`). */
+  onSignOut: () => void;
+};
+
+const TITLES: Record<RedemptionState, string> = {
+  'inactive-upgrade': 'This licence was used to upgrade',
+  'inactive-refund': 'This licence was refunded',
+  'inactive-other': 'This licence is no longer active',
+  'already-redeemed': 'This licence has already been redeemed',
+  'redeem-signed-out': redeemLicensePageTitle,
+  'redeem-signed-in': redeemLicensePageTitle,
+};
+
+const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
+
+/** Spec §4 Licence redemption, every state, for `/licenses/{key}`. */
+export function RedeemLicensePage({
+  license,
+  signInUrl,
+  supportEmail,
+  user,
+  form,
+  onSignOut,
+}: RedeemLicensePageViewProps) {
+  const state = redemptionState(license, user !== null);
+  const support = (
+    <a href={`mailto:${supportEmail}`} className={linkClassName}>
+      {supportEmail}
+    </a>
+  );
+  const signOut = (
+    <button
+      type="button"
+      onClick={onSignOut}
+      className={`${linkClassName} rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600`}
+    >
+      Sign out
+    </button>
+  );
+  return (
+    <AuthCard
+      title={TITLES[state]}
+      description={<LicenseSummary license={license} />}
+      footer={
+        state === 'redeem-signed-out' ? (
+          <>
+            Already have an account?{' '}
+            <Link href={signInUrl} className={linkClassName}>
+              Sign in
+            </Link>{' '}
+            and you’ll come back here to redeem it.
+          </>
+        ) : state === 'redeem-signed-in' ? (
+          <>
+            Signed in as <strong className="font-semibold text-gray-900">{user?.email}</strong>. Not
+            the right account? {signOut}
+          </>
+        ) : state === 'inactive-upgrade' ? (
+          <>Questions about this licence? E-mail {support}.</>
+        ) : undefined
+      }
+    >
+      <div className="space-y-6 text-sm/6 text-gray-600">
+        {state === 'inactive-upgrade' ? (
+          <>
+            <p>
+              This key was used to upgrade to another licence, so it can’t be redeemed on its own.
+              The licence it was upgraded to is the one that gives you access.
+            </p>
+            <Link href={LICENSE_URL} className={linkClassName}>
+              See your licences <span aria-hidden="true">&rarr;</span>
+            </Link>
+          </>
+        ) : state === 'inactive-refund' ? (
+          <p>
+            The purchase of this licence was refunded, so the key no longer gives access to the
+            components and templates. If you think that’s a mistake, e-mail us at {support} and
+            we’ll sort it out.
+          </p>
+        ) : state === 'inactive-other' ? (
+          <p>
+            This licence has been deactivated and can’t be redeemed. E-mail us at {support} and
+            we’ll tell you why and what you can do.
+          </p>
+        ) : state === 'already-redeemed' ? (
+          <AlreadyRedeemed
+            license={license}
+            user={user}
+            signInUrl={signInUrl}
+            signOut={signOut}
+            support={support}
+          />
+        ) : (
+          <RedeemForm license={license} form={form} signedIn={user !== null} user={user} />
+        )}
+      </div>
+    </AuthCard>
+  );
+}
+
+function LicenseSummary({ license }: { license: LicenseRecord }) {
+  return (
+    <span className="gap-2 inline-flex flex-wrap items-center justify-center">
+      <span className="font-semibold text-gray-900">{license.package.name}</span>
+      <Badge variant={license.kind}>{LICENSE_KIND_LABELS[license.kind]} licence</Badge>
+      <code className="text-xs text-gray-500 font-mono break-all">{license.key}</code>
+    </span>
+  );
+}
+
+function AlreadyRedeemed({
+  license,
+  user,
+  signInUrl,
+  signOut,
+  support,
+}: {
+  license: LicenseRecord;
+  user: { email: string } | null;
+  signInUrl: string;
+  signOut: React.ReactNode;
+  support: React.ReactNode;
+}) {
+  const holder = license.team ? (
+    <>
+      the team <strong className="font-semibold text-gray-900">{license.team.name}</strong>
+    </>
+  ) : license.user ? (
+    <>
+      the account <strong className="font-semibold text-gray-900">{license.user.email}</strong>
+    </>
+  ) : (
+    'an account'
+  );
+  return (
+    <>
+      <p>It’s connected to {holder}, and a licence is redeemed only once.</p>
+      {user ? (
+        <p>
+          You’re signed in as <strong className="font-semibold text-gray-900">{user.email}</strong>.
+          If it’s yours, it is on{' '}
+          <Link href={LICENSE_URL} className={linkClassName}>
+            your licences
+          </Link>
+          ; if it’s on another of your accounts, {signOut} and sign in with that one.
+        </p>
+      ) : (
+        <>
+          <p>Is that you? Sign in with that account to use it.</p>
+          <Link href={signInUrl} className={`${linkClassName} block`}>
+            Sign in <span aria-hidden="true">&rarr;</span>
+          </Link>
+        </>
+      )}
+      <p>Didn’t redeem it yourself, or can’t get in? E-mail {support}.</p>
+    </>
+  );
+}
+
+function RedeemForm({
+  license,
+  form,
+  signedIn,
+  user,
+}: {
+  license: LicenseRecord;
+  form: FormState<RedeemLicenseFormValues>;
+  signedIn: boolean;
+  user: { email: string } | null;
+}) {
+  const fields = redemptionFields(license, signedIn);
+  const messages = otherErrors(form.errors, fields);
+  const isTeam = license.isTeamLicense;
+  const submitLabel = signedIn
+    ? isTeam
+      ? 'Create team'
+      : 'Connect to my account'
+    : isTeam
+      ? 'Create account and team'
+      : 'Create account and redeem';
+  return (
+    <form
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        form.onSubmit();
+      }}
+    >
+      {messages.map((message) => (
+        <Alert key={message} variant="error">
+          {message}
+        </Alert>
+      ))}
+      <p>
+        {signedIn ? (
+          isTeam ? (
+            'Name your team to create it. You’ll be its owner, and invite the others with a link.'
+          ) : (
+            <>
+              Connect this licence to{' '}
+              <strong className="font-semibold text-gray-900">{user?.email}</strong> to get
+              everything it includes.
+            </>
+          )
+        ) : isTeam ? (
+          'Create your account and name your team. You’ll be its owner, and invite the others with a link.'
+        ) : (
+          'Create your account to get everything this licence includes.'
+        )}
+      </p>
+      {license.kind === 'team' ? (
+        <p>A team licence has {TEAM_SEATS} seats, and yours is one of them.</p>
+      ) : null}
+      {license.kind === 'classroom' ? (
+        <p>Students must be removed from the team when they finish their studies.</p>
+      ) : null}
+      {fields.includes('email') ? (
+        <TextField
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={form.values.email}
+          onChange={(event) => form.onChange('email', event.target.value)}
+          error={form.errors.email}
+        />
+      ) : null}
+      {fields.includes('password') ? (
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={form.values.password}
+          onChange={(event) => form.onChange('password', event.target.value)}
+          error={form.errors.password}
+        />
+      ) : null}
+      {fields.includes('team_name') ? (
+        <TextField
+          label="Team name"
+          name="team_name"
+          autoComplete="organization"
+          required
+          value={form.values.team_name}
+          onChange={(event) => form.onChange('team_name', event.target.value)}
+          error={form.errors.team_name}
+          hint="Your company or group; you can rename it later."
+        />
+      ) : null}
+      <Button type="submit" loading={form.processing} className="w-full">
+        {submitLabel}
+      </Button>
+    </form>
+  );
+}

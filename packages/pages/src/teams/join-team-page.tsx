@@ -1,0 +1,104 @@
+import { Alert, Button, Link, PasswordField, TextField } from '@tessera/ui';
+import { AuthCard } from '../auth-card/auth-card';
+import { TEAM_FULL_MESSAGE } from '../constants';
+import type { FormState } from '../forms/form-state';
+import { otherErrors } from '../licenses/redemption';
+import type { JoinTeamPageProps } from '../licenses/types';
+import type { JoinTeamFormValues } from './team-forms';
+
+export const joinTeamPageTitle = 'Join a team';
+
+export type JoinTeamPageViewProps = JoinTeamPageProps & {
+  /** The signed-in user (shared `auth.user`), or null for a visitor. */
+  user: { email: string } | null;
+  /** `POST /teams/{id}/members`; a refused token comes back under `invite_token`. */
+  form: FormState<JoinTeamFormValues>;
+};
+
+const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
+
+/** Spec §4 Team invite: a full team, or join signed out (new account) or signed in. */
+export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: JoinTeamPageViewProps) {
+  const teamName = <strong className="font-semibold text-gray-900">{team.name}</strong>;
+  if (team.isFull) {
+    return (
+      <AuthCard title={`Join ${team.name}`}>
+        <Alert variant="warning" title={TEAM_FULL_MESSAGE}>
+          All {team.seats} seats of {team.name} are taken, so nobody else can join for now. Ask the
+          team’s owner to free a seat, or to contact support at{' '}
+          <a href={`mailto:${supportEmail}`}>{supportEmail}</a> about more seats.
+        </Alert>
+      </AuthCard>
+    );
+  }
+  const fields = user ? [] : ['email', 'password'];
+  const messages = otherErrors(form.errors, fields);
+  return (
+    <AuthCard
+      title={`Join ${team.name}`}
+      description={user ? undefined : 'Create your account to join the team and get its licence.'}
+      footer={
+        user ? (
+          <>
+            Signed in as <strong className="font-semibold text-gray-900">{user.email}</strong>.
+          </>
+        ) : (
+          <>
+            Already have an account?{' '}
+            <Link href={signInUrl} className={linkClassName}>
+              Sign in
+            </Link>{' '}
+            and you’ll come back here to join.
+          </>
+        )
+      }
+    >
+      <form
+        className="space-y-6 text-sm/6 text-gray-600"
+        onSubmit={(event) => {
+          event.preventDefault();
+          form.onSubmit();
+        }}
+      >
+        {messages.map((message) => (
+          <Alert key={message} variant="error">
+            {message}
+          </Alert>
+        ))}
+        {user ? (
+          <p>
+            You’ve been invited to {teamName}. Join it as{' '}
+            <strong className="font-semibold text-gray-900">{user.email}</strong> to get the team’s
+            components and templates.
+          </p>
+        ) : (
+          <>
+            <p>You’ve been invited to {teamName}.</p>
+            <TextField
+              label="Email address"
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              value={form.values.email}
+              onChange={(event) => form.onChange('email', event.target.value)}
+              error={form.errors.email}
+            />
+            <PasswordField
+              label="Password"
+              name="password"
+              autoComplete="new-password"
+              required
+              value={form.values.password}
+              onChange={(event) => form.onChange('password', event.target.value)}
+              error={form.errors.password}
+            />
+          </>
+        )}
+        <Button type="submit" loading={form.processing} className="w-full">
+          {user ? 'Join team' : 'Create account and join'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}
