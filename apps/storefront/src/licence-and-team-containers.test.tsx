@@ -21,11 +21,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { layout, pageModuleKey, withLinks, type PageModule } from '../app';
+import { layout, pageModuleKey, withLinks, type PageModule } from './app';
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
 
-const pages = import.meta.glob<PageModule>('./*.tsx', { eager: true });
+const pages = import.meta.glob<PageModule>('./pages/*.tsx', { eager: true });
 
 type Received = { method: string; path: string; body: Record<string, unknown> };
 let server: Server;
@@ -87,7 +87,7 @@ async function visit(component: string, url: string, props: Record<string, unkno
     createInertiaApp({
       page: current,
       layout,
-      resolve: (name) => pages[pageModuleKey(name).replace('/pages/', '/')]!.default,
+      resolve: (name) => pages[pageModuleKey(name)]!.default,
       setup: ({ el: target, App, props: appProps }) => {
         root = createRoot(target!);
         root.render(withLinks(<App {...appProps} />));
