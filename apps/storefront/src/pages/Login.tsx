@@ -1,9 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import { LoginPage, loginPageTitle } from '@tessera/pages';
+import { LoginPage, loginPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function Login() {
-  const { props } = usePage<{ status?: string }>();
+  const { props } = usePage<PagePropsFor<'Login'>>();
   const form = useFormState({ email: '', password: '', remember: true }, (f) =>
     f.post('/login', { onFinish: () => f.reset('password') }),
   );
