@@ -17,7 +17,7 @@ import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
-import { analyticsRoutes } from './modules/analytics/routes.ts';
+import { analyticsRoutes, pageViewBeacons } from './modules/analytics/routes.ts';
 import { entitlements } from './modules/licenses/middleware.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
@@ -75,9 +75,6 @@ export function buildApp(deps: AppDeps): Express {
   if (deps.vite) app.use(deps.vite);
   else app.use('/build', staticAssets(config.storefrontDist));
 
-  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
-  app.use(express.json({ limit: '100kb' }));
-
   const { services } = deps;
   const catalogue =
     deps.catalogue ??
@@ -93,6 +90,26 @@ export function buildApp(deps: AppDeps): Express {
   // Production refuses to start without a built catalogue rather than failing on first visit.
   if (config.isProduction) catalogue();
   const now = () => (deps.now ? deps.now().getTime() : Date.now());
+
+  // Machine routers: callers that are not a page in a browser (beacons, the payment provider's
+  // webhooks, a token API). Each brings its own stack (body parser, limits, authentication) and
+  // answers before the browser stack below runs: no session, no CSRF, no Inertia, no global body
+  // parser (a webhook needs the raw body for its signature). Mount new ones here, e.g.
+  // `app.use(paddleWebhooks(…))` for `POST /webhooks/paddle`.
+  app.use(
+    pageViewBeacons({
+      db: services.database.db,
+      now,
+      appUrl: config.appUrl,
+      limiter: services.limiters.pageViews,
+      catalogue,
+    }),
+  );
+
+  // The browser stack: every page and form below gets parsed bodies, the session, flash, the
+  // signed-in user, a CSRF check on every state change, and Inertia.
+  app.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  app.use(express.json({ limit: '100kb' }));
   const secure = config.appUrl.startsWith('https:');
   const csrf = createCsrf({ secret: config.sessionSecret, secure });
   const cookies = { secure, production: config.isProduction, csrf };
@@ -116,10 +133,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(loadUser(auth, cookies));
   app.use(entitlements(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
-  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
-  app.use((req, res, next) =>
-    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
-  );
+  app.use(csrf.middleware);
 
   const inertia = createInertia({
     appUrl: config.appUrl,
@@ -155,15 +169,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(previewColorSchemeRoutes({ db: services.database.db }));
-  app.use(
-    analyticsRoutes({
-      db: services.database.db,
-      now,
-      appUrl: config.appUrl,
-      limiter: services.limiters.pageViews,
-      catalogue,
-    }),
-  );
+  app.use(analyticsRoutes({ db: services.database.db, now }));
   app.use(newsletterRoutes({ db: services.database.db, now }));
   app.use(
     contentRoutes({

@@ -24,6 +24,16 @@ export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
+/** The code languages of every snippet (spec §3 snippetLang); PUT /snippet-language takes one. */
+export const SNIPPET_LANGUAGES = ['html', 'react', 'vue'] as const;
+export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+/**
+ * The component previews' colour schemes (Light / Dark / System), persisted with
+ * PUT /preview-color-scheme like the code language. `system` follows prefers-color-scheme.
+ */
+export const PREVIEW_COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
+export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
+
 /** The design ebook in the Black Friday bundle (spec §2, §9). */
 export const DESIGN_EBOOK = { retailAmount: 14_900, pages: 218, videos: 3 } as const;
 

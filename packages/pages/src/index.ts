@@ -17,6 +17,7 @@ export {
   PREVIEW_COLOR_SCHEMES,
 } from './shared/shared-page-data';
 export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
+export type { PageName, PagePropsByName, PagePropsFor } from './page-props';
 
 export { AppLayout, type AppLayoutProps } from './app-layout/app-layout';
 export { SiteHeader, type SiteHeaderProps } from './site-header/site-header';
@@ -42,11 +43,12 @@ export {
 } from './site-footer/footer-directory';
 export { AuthCard, type AuthCardProps } from './auth-card/auth-card';
 
-export { HomePage, homePageTitle, type HomePageProps } from './home/home-page';
+export { HomePage, homePageTitle, type HomePageData, type HomePageProps } from './home/home-page';
 export {
   LoginPage,
   loginPageTitle,
   type LoginFormValues,
+  type LoginPageData,
   type LoginPageProps,
 } from './login/login-page';
 export {
@@ -54,6 +56,7 @@ export {
   forgotPasswordPageTitle,
   RESET_LINK_SENT_MESSAGE,
   type ForgotPasswordFormValues,
+  type ForgotPasswordPageData,
   type ForgotPasswordPageProps,
 } from './forgot-password/forgot-password-page';
 export {
@@ -61,6 +64,7 @@ export {
   ResetPasswordPage,
   resetPasswordPageTitle,
   type ResetPasswordFormValues,
+  type ResetPasswordPageData,
   type ResetPasswordPageProps,
 } from './reset-password/reset-password-page';
 
@@ -72,6 +76,7 @@ export {
   PASSWORD_UPDATED_MESSAGE,
   type AccountEmailFormValues,
   type AccountPasswordFormValues,
+  type AccountSettingsPageData,
   type AccountSettingsPageProps,
   type LogoutOtherSessionsFormValues,
 } from './account-settings/account-settings-page';
@@ -133,12 +138,14 @@ export {
   ChangelogPage,
   changelogPageTitle,
   type ChangelogEntry,
+  type ChangelogPageData,
   type ChangelogPageProps,
   type ChangelogSubscribeFormValues,
 } from './changelog/changelog-page';
 export {
   NewsletterThankYouPage,
   newsletterThankYouPageTitle,
+  type NewsletterThankYouPageData,
   type NewsletterThankYouPageProps,
 } from './newsletter-thank-you/newsletter-thank-you-page';
 export {
@@ -147,6 +154,7 @@ export {
   documentationHref,
   findTocPath,
   type DocumentationEntry,
+  type DocumentationPageData,
   type DocumentationPageProps,
   type TocEntry,
 } from './documentation/documentation-page';
@@ -155,11 +163,13 @@ export {
   REFUND_WINDOW_DAYS,
   SupportPage,
   supportPageTitle,
+  type SupportPageData,
   type SupportPageProps,
 } from './support/support-page';
 export {
   PrivacyPolicyPage,
   privacyPolicyPageTitle,
+  type PrivacyPolicyPageData,
   type PrivacyPolicyPageProps,
 } from './privacy-policy/privacy-policy-page';
 export { Prose, type ProseProps } from './prose/prose';
@@ -173,6 +183,7 @@ export {
 export {
   PageViewsReportPage,
   pageViewsReportPageTitle,
+  type PageViewsReportPageData,
   type PageViewsReportPageProps,
   type PageViewsRow,
 } from './page-views-report/page-views-report-page';
@@ -224,16 +235,22 @@ export {
 export {
   ComponentsPage,
   componentsPageTitle,
+  type ComponentsPageData,
   type ComponentsPageProps,
 } from './components-page/components-page';
 export {
   archivedExamplesUrl,
   ComponentCategoryPage,
   componentCategoryPageTitle,
+  type ComponentCategoryPageData,
 } from './component-category/component-category-page';
-export { PreviewPage, previewPageTitle } from './preview-page/preview-page';
-export { TemplatesPage, templatesPageTitle } from './templates/templates-page';
-export { TemplatePage, templatePageTitle } from './template/template-page';
+export { PreviewPage, previewPageTitle, type PreviewPageData } from './preview-page/preview-page';
+export {
+  TemplatesPage,
+  templatesPageTitle,
+  type TemplatesPageData,
+} from './templates/templates-page';
+export { TemplatePage, templatePageTitle, type TemplatePageData } from './template/template-page';
 export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
 export { FaqDisclosure } from './faq/faq-disclosure';
 export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-section/pricing-section';

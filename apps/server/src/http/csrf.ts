@@ -13,8 +13,6 @@ export interface CsrfOptions {
   /** SESSION_SECRET; a key for this purpose only is derived from it. */
   secret: string;
   secure: boolean;
-  /** Paths that authenticate otherwise (signed webhooks). */
-  exempt?: (req: Request) => boolean;
 }
 
 /**
@@ -58,7 +56,7 @@ export function createCsrf(options: CsrfOptions) {
   /** Every state-changing request must carry a valid token in the header (or `_token`). */
   const middleware: RequestHandler = (req, res, next) => {
     const cookieToken = parseCookies(req.headers.cookie)[XSRF_COOKIE];
-    if (SAFE_METHODS.has(req.method) || options.exempt?.(req)) {
+    if (SAFE_METHODS.has(req.method)) {
       if (!isValid(cookieToken, req)) rotate(req, res);
       next();
       return;

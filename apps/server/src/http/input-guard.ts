@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { HttpError } from './errors.ts';
 import { isInertiaRequest } from './inertia/inertia.ts';
-import { rejectWith } from './validation.ts';
+import { rejectWith, sendInvalid, type InputAnswerOptions } from './validation.ts';
 
 // PostgreSQL's text refuses NUL ("invalid byte sequence"), and a lone UTF-16 half has no UTF-8
 // form (`encodeURIComponent` throws, the database drivers mangle or refuse it). No field of ours
@@ -62,9 +62,10 @@ function withoutMalformed(value: unknown): unknown {
 /**
  * Refuses NUL bytes and lone surrogates in the path (route parameters), the query string and
  * the parsed body with 422, before any route sees them. A form (Inertia or HTML) goes back
- * with the field's error like any failed validation; anything else gets a 422 naming the field.
+ * with the field's error like any failed validation (unless `forms` is false: a machine router
+ * has no session); anything else gets a 422 naming the field.
  */
-export function rejectMalformedText(): RequestHandler {
+export function rejectMalformedText({ forms = true }: InputAnswerOptions = {}): RequestHandler {
   return async (req, res, next) => {
     const path = decodedPath(req);
     if (path !== null && isMalformedText(path)) {
@@ -82,11 +83,11 @@ export function rejectMalformedText(): RequestHandler {
       return;
     }
     const errors = { [field]: MALFORMED_TEXT_MESSAGE };
-    if (isInertiaRequest(req) || req.is('application/x-www-form-urlencoded')) {
+    if (forms && (isInertiaRequest(req) || req.is('application/x-www-form-urlencoded'))) {
       req.body = withoutMalformed(req.body);
       await rejectWith(req, res, errors);
       return;
     }
-    res.status(422).json({ message: 'The given data was invalid.', errors });
+    sendInvalid(res, errors);
   };
 }

@@ -9,6 +9,7 @@ import {
 } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../db/database.ts';
 import { INERTIA_HEADERS, isInertiaRequest } from './inertia/inertia.ts';
+import type { Errors } from './inertia/page.ts';
 
 export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -215,7 +216,7 @@ export async function refuseRateLimited(
     errors: Record<string, string>;
     retryAfterSeconds: number;
     pageUrl: string;
-    render: (errors: Record<string, unknown>) => Promise<void>;
+    render: (errors: Errors) => Promise<void>;
   },
 ): Promise<void> {
   res.status(429).set('Retry-After', String(options.retryAfterSeconds));

@@ -2,6 +2,7 @@ import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { renderAnyPage } from '../../test/any-page.ts';
 import { captureLogger, INERTIA, pageFrom } from '../../test/helpers.ts';
 import { createInertia } from './inertia/inertia.ts';
 import { backUrl } from './redirect-back.ts';
@@ -31,7 +32,7 @@ function formApp() {
   app.put('/account-settings/email', validateBody(emailSchema), (req, res) => {
     res.json({ body: req.body });
   });
-  app.get('/account-settings', (_req, res) => res.inertia('AccountSettings'));
+  app.get('/account-settings', (_req, res) => renderAnyPage(res, 'AccountSettings'));
   return app;
 }
 

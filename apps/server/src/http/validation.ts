@@ -14,8 +14,21 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return errors;
 }
 
+/** The 422 a JSON client (or any caller of a router without a session) gets for bad input. */
+export function sendInvalid(res: Response, errors: Record<string, string>): void {
+  res.status(422).json({ message: 'The given data was invalid.', errors });
+}
+
 function wantsJsonErrors(req: Request): boolean {
   return !isInertiaRequest(req) && (req.xhr || req.accepts(['html', 'json']) === 'json');
+}
+
+export interface InputAnswerOptions {
+  /**
+   * Whether a form (Inertia or HTML) goes back to its page with the errors flashed in the
+   * session (the default). A machine router has no session: `false` answers 422 JSON always.
+   */
+  forms?: boolean;
 }
 
 /**
@@ -23,7 +36,10 @@ function wantsJsonErrors(req: Request): boolean {
  * Inertia or HTML form goes back with the errors (and non-secret input) flashed; a JSON
  * client gets 422 with the errors.
  */
-export function validateBody(schema: z.ZodType): RequestHandler {
+export function validateBody(
+  schema: z.ZodType,
+  { forms = true }: InputAnswerOptions = {},
+): RequestHandler {
   return async (req, res, next) => {
     const result = schema.safeParse(req.body ?? {});
     if (result.success) {
@@ -31,7 +47,9 @@ export function validateBody(schema: z.ZodType): RequestHandler {
       next();
       return;
     }
-    await rejectWith(req, res, fieldErrors(result.error));
+    const errors = fieldErrors(result.error);
+    if (forms) await rejectWith(req, res, errors);
+    else sendInvalid(res, errors);
   };
 }
 
@@ -46,7 +64,7 @@ export async function rejectWith(
   fallback = '/',
 ): Promise<void> {
   if (wantsJsonErrors(req)) {
-    res.status(422).json({ message: 'The given data was invalid.', errors });
+    sendInvalid(res, errors);
     return;
   }
   const errorBag = req.get(INERTIA_HEADERS.errorBag);

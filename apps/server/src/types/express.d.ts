@@ -1,5 +1,5 @@
 import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
-import type { PropsInput } from '../http/inertia/props.ts';
+import type { OnlyKeysOf, PageInput, PageName } from '../http/inertia/page-contract.ts';
 import type { FlashData } from '../http/session/flash.ts';
 import type { User } from '../db/schema.ts';
 import type { Entitlements } from '../modules/licenses/entitlements.ts';
@@ -18,9 +18,15 @@ declare global {
     interface Response {
       /**
        * Answers with an Inertia page: JSON for Inertia visits, an HTML document (SSR when
-       * available) otherwise. Return or await it so Express sees a rejection.
+       * available) otherwise. Return or await it so Express sees a rejection. Typed by the
+       * page's name against its props in `@tessera/pages` (`PagePropsByName`): a page that does
+       * not exist, a prop it does not expect or one it lacks fails the typecheck.
        */
-      inertia(component: string, props?: PropsInput, options?: InertiaRenderOptions): Promise<void>;
+      inertia<N extends PageName, K extends PropertyKey>(
+        component: N,
+        props: PageInput<N> & OnlyKeysOf<K, PageInput<N>>,
+        options?: InertiaRenderOptions,
+      ): Promise<void>;
       /** External redirect: 409 + `X-Inertia-Location` for Inertia visits, a 302 otherwise. */
       inertiaLocation(url: string): void;
       /** Leaves flash data (errors, messages, old input) for the next request. Added by `flash()`. */

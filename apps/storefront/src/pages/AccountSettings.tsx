@@ -1,11 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import { AccountSettingsPage, accountSettingsPageTitle, type Purchase } from '@tessera/pages';
+import { AccountSettingsPage, accountSettingsPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
-type Props = { email: string; purchases: Purchase[]; preferredLanguage: string };
-
 export default function AccountSettings() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'AccountSettings'>>();
   const emailForm = useFormState({ email: props.email, password: '' }, (f) =>
     f.put('/account-settings/email', { preserveScroll: true, onFinish: () => f.reset('password') }),
   );

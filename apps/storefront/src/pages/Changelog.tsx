@@ -1,12 +1,10 @@
 import { Head, usePage } from '@inertiajs/react';
-import { ChangelogPage, changelogPageTitle, type ChangelogEntry } from '@tessera/pages';
+import { ChangelogPage, changelogPageTitle, type PagePropsFor } from '@tessera/pages';
 import { postForm } from '../lib/post-form';
 import { useFormState } from '../lib/use-form-state';
 
-type Props = { entries: ChangelogEntry[]; subscribeUrl: string; preferredLanguage: string };
-
 export default function Changelog() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'Changelog'>>();
   // Our own /newsletter by default (apps/server newsletter module): an Inertia visit that shows
   // validation errors in place. A configured external service gets a real form post.
   const subscribeForm = useFormState({ email_address: '' }, (f) => {

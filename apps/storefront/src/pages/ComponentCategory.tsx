@@ -2,17 +2,14 @@ import { Head, usePage } from '@inertiajs/react';
 import {
   ComponentCategoryPage,
   componentCategoryPageTitle,
-  type SharedPageData,
-  type Subcategory,
+  type PagePropsFor,
 } from '@tessera/pages';
 import { PRICING_URL } from '../lib/pricing-url';
 import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 
-type Props = SharedPageData & { subcategory: Subcategory };
-
 export default function ComponentCategory() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'ComponentCategory'>>();
   const [language, setLanguage] = useSnippetLanguage(props.snippetLang);
   const [colorScheme, setColorScheme] = usePreviewColorScheme(props.previewColorScheme);
   const signedIn = props.auth !== null;

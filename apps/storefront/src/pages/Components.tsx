@@ -1,20 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  ComponentsPage,
-  componentsPageTitle,
-  type CatalogProductSection,
-  type SharedPageData,
-} from '@tessera/pages';
-
-type Props = SharedPageData & {
-  sections: CatalogProductSection[];
-  supportEmail: string;
-  issueTrackerUrl: string;
-  componentCount: number;
-};
+import { ComponentsPage, componentsPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Components() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'Components'>>();
   return (
     <>
       <Head title={componentsPageTitle} />

@@ -1,12 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  DocumentationPage,
-  documentationPageTitle,
-  type DocumentationPageProps,
-} from '@tessera/pages';
+import { DocumentationPage, documentationPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Documentation() {
-  const { props } = usePage<DocumentationPageProps>();
+  const { props } = usePage<PagePropsFor<'Documentation'>>();
   return (
     <>
       <Head title={documentationPageTitle(props.title)} />

@@ -1,9 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import { ForgotPasswordPage, forgotPasswordPageTitle } from '@tessera/pages';
+import { ForgotPasswordPage, forgotPasswordPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function ForgotPassword() {
-  const { props } = usePage<{ status?: string }>();
+  const { props } = usePage<PagePropsFor<'ForgotPassword'>>();
   const form = useFormState({ email: '' }, (f) => f.post('/password/email'));
   return (
     <>

@@ -1,20 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  HomePage,
-  homePageTitle,
-  type FeaturedProduct,
-  type SharedPageData,
-  type TemplateSummary,
-} from '@tessera/pages';
-
-type Props = SharedPageData & {
-  featuredProducts: FeaturedProduct[];
-  templates: TemplateSummary[];
-  componentCount: number;
-};
+import { HomePage, homePageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Home() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'Home'>>();
   return (
     <>
       <Head title={homePageTitle} />

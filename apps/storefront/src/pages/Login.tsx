@@ -1,9 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import { LoginPage, loginPageTitle } from '@tessera/pages';
+import { LoginPage, loginPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function Login() {
-  const { props, url } = usePage<{ status?: string }>();
+  const { props, url } = usePage<PagePropsFor<'Login'>>();
   // `/login?intended_url=…` (the licence and invite pages' sign-in links): back there after
   // signing in. The server checks it is a path on this site.
   const intendedUrl = new URL(url, 'http://localhost').searchParams.get('intended_url');

@@ -1,12 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  PageViewsReportPage,
-  pageViewsReportPageTitle,
-  type PageViewsReportPageProps,
-} from '@tessera/pages';
+import { PageViewsReportPage, pageViewsReportPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function PageViewsReport() {
-  const { props } = usePage<PageViewsReportPageProps & { preferredLanguage: string }>();
+  const { props } = usePage<PagePropsFor<'PageViewsReport'>>();
   return (
     <>
       <Head title={pageViewsReportPageTitle} />

@@ -1,16 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  PreviewPage,
-  previewPageTitle,
-  type PlaygroundComponent,
-  type SharedPageData,
-} from '@tessera/pages';
+import { PreviewPage, previewPageTitle, type PagePropsFor } from '@tessera/pages';
 import { PRICING_URL } from '../lib/pricing-url';
 
-type Props = SharedPageData & { components: PlaygroundComponent[] };
-
 export default function Preview() {
-  const { props } = usePage<Props>();
+  const { props } = usePage<PagePropsFor<'Preview'>>();
   return (
     <>
       <Head title={previewPageTitle} />

@@ -1,8 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import { PrivacyPolicyPage, privacyPolicyPageTitle } from '@tessera/pages';
+import { PrivacyPolicyPage, privacyPolicyPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function PrivacyPolicy() {
-  const { props } = usePage<{ lastUpdated: string; html: string; preferredLanguage: string }>();
+  const { props } = usePage<PagePropsFor<'PrivacyPolicy'>>();
   return (
     <>
       <Head title={privacyPolicyPageTitle} />

@@ -1,10 +1,10 @@
 import { Head, usePage } from '@inertiajs/react';
-import { ResetPasswordPage, resetPasswordPageTitle } from '@tessera/pages';
+import { ResetPasswordPage, resetPasswordPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function ResetPassword() {
-  const { props } = usePage<{ token: string; email?: string }>();
-  const form = useFormState({ token: props.token, email: props.email ?? '', password: '' }, (f) =>
+  const { props } = usePage<PagePropsFor<'ResetPassword'>>();
+  const form = useFormState({ token: props.token, email: props.email, password: '' }, (f) =>
     f.post('/password/reset', { onFinish: () => f.reset('password') }),
   );
   return (

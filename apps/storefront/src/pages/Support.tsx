@@ -1,8 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import { SupportPage, supportPageTitle, type SupportPageProps } from '@tessera/pages';
+import { SupportPage, supportPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Support() {
-  const { props } = usePage<SupportPageProps>();
+  const { props } = usePage<PagePropsFor<'Support'>>();
   return (
     <>
       <Head title={supportPageTitle} />

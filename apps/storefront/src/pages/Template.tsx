@@ -1,13 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  TemplatePage,
-  templatePageTitle,
-  type SharedPageData,
-  type TemplateDetail,
-} from '@tessera/pages';
+import { TemplatePage, templatePageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Template() {
-  const { props } = usePage<SharedPageData & { template: TemplateDetail }>();
+  const { props } = usePage<PagePropsFor<'Template'>>();
   return (
     <>
       <Head title={templatePageTitle(props.template)} />

@@ -1,8 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
-import { TemplatesPage, templatesPageTitle, type TemplateSummary } from '@tessera/pages';
+import { TemplatesPage, templatesPageTitle, type PagePropsFor } from '@tessera/pages';
 
 export default function Templates() {
-  const { props } = usePage<{ templates: TemplateSummary[] }>();
+  const { props } = usePage<PagePropsFor<'Templates'>>();
   return (
     <>
       <Head title={templatesPageTitle} />

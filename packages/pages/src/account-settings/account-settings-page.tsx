@@ -33,6 +33,13 @@ export type AccountSettingsPageProps = {
   locale?: string;
 };
 
+/** What the server sends the AccountSettings page; shared page data comes on top. */
+export type AccountSettingsPageData = {
+  /** The signed-in user's address, the e-mail form's starting value. */
+  email: string;
+  purchases: Purchase[];
+};
+
 export function AccountSettingsPage({
   emailForm,
   passwordForm,

@@ -27,6 +27,13 @@ export type ChangelogPageProps = {
   locale?: string;
 };
 
+/** What the server sends the Changelog page; shared page data comes on top. */
+export type ChangelogPageData = {
+  entries: ChangelogEntry[];
+  /** Where the subscribe form posts: our own `/newsletter`, or an external https form service. */
+  subscribeUrl: string;
+};
+
 export function ChangelogPage({ entries, subscribeForm, locale }: ChangelogPageProps) {
   return (
     <div data-slot="changelog-page" className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">

@@ -33,6 +33,9 @@ export type ComponentCategoryPageProps = {
   pricingUrl?: string;
 };
 
+/** What the server sends the ComponentCategory page; shared page data comes on top. */
+export type ComponentCategoryPageData = Pick<ComponentCategoryPageProps, 'subcategory'>;
+
 /** Spec §2 Component subcategory page (the ComponentCategory page). */
 export function ComponentCategoryPage({
   subcategory,

@@ -31,6 +31,14 @@ export type ComponentsPageProps = FaqContacts & {
   locale?: string;
 };
 
+/** What the server sends the Components page; shared page data comes on top. */
+export type ComponentsPageData = {
+  sections: CatalogProductSection[];
+  componentCount: number;
+  supportEmail: string;
+  issueTrackerUrl: string;
+};
+
 /** Spec §2 Components catalogue: products, their categories and subcategory cards. */
 export function ComponentsPage({
   sections,

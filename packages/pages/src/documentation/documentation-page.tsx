@@ -29,6 +29,9 @@ export type DocumentationPageProps = DocumentationEntry & {
   versionPrefix?: VersionPrefix;
 };
 
+/** What the server sends the Documentation page; shared page data (`versionPrefix`) comes on top. */
+export type DocumentationPageData = Omit<DocumentationPageProps, 'versionPrefix'>;
+
 export function documentationHref(versionPrefix: VersionPrefix, slug: string): string {
   return `${versionPrefix}/documentation/${slug}`;
 }

@@ -16,6 +16,9 @@ export type ForgotPasswordPageProps = {
   status?: string;
 };
 
+/** What the server sends the ForgotPassword page; shared page data comes on top. */
+export type ForgotPasswordPageData = Pick<ForgotPasswordPageProps, 'status'>;
+
 export function ForgotPasswordPage({ form, status }: ForgotPasswordPageProps) {
   const sent = Boolean(status) || form.wasSuccessful;
   return (

@@ -32,6 +32,13 @@ export type HomePageProps = {
   locale?: string;
 };
 
+/** What the server sends the Home page; shared page data comes on top (see ../page-props.ts). */
+export type HomePageData = {
+  featuredProducts: FeaturedProduct[];
+  templates: TemplateSummary[];
+  componentCount: number;
+};
+
 export function HomePage({
   canPurchaseAllAccess,
   versionPrefix = '',

@@ -14,6 +14,9 @@ export type LoginPageProps = {
   status?: string;
 };
 
+/** What the server sends the Login page; shared page data comes on top. */
+export type LoginPageData = Pick<LoginPageProps, 'status'>;
+
 export function LoginPage({ form, status }: LoginPageProps) {
   const emailErrorId = useId();
   // Spec §5: any e-mail error is one message above the form, with both fields flagged.

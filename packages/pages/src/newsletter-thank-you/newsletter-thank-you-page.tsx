@@ -8,6 +8,9 @@ export type NewsletterThankYouPageProps = {
   email?: string;
 };
 
+/** What our own newsletter sends the NewsletterThankYou page: nothing beyond shared page data. */
+export type NewsletterThankYouPageData = Record<never, never>;
+
 /** Where the mailing-list service sends a reader after subscribing from the changelog. */
 export function NewsletterThankYouPage({ email }: NewsletterThankYouPageProps) {
   return (

@@ -11,6 +11,9 @@ export type PageViewsReportPageProps = {
   locale?: string;
 };
 
+/** What the server sends the PageViewsReport page; shared page data comes on top. */
+export type PageViewsReportPageData = Pick<PageViewsReportPageProps, 'days' | 'rows'>;
+
 /** For the store's operators: views per page, from our own first-party counter. */
 export function PageViewsReportPage({ days, rows, locale = 'en-US' }: PageViewsReportPageProps) {
   const total = rows.reduce((sum, row) => sum + row.views, 0);

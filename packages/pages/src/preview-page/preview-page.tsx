@@ -10,6 +10,9 @@ export type PreviewPageProps = {
   pricingUrl?: string;
 };
 
+/** What the server sends the Preview page; shared page data comes on top. */
+export type PreviewPageData = Pick<PreviewPageProps, 'components'>;
+
 /** Spec §2 Preview (playground): live previews with where each lives in the catalogue. */
 export function PreviewPage({ components, signedIn, pricingUrl }: PreviewPageProps) {
   return (

@@ -12,6 +12,9 @@ export type PrivacyPolicyPageProps = {
   locale?: string;
 };
 
+/** What the server sends the PrivacyPolicy page; shared page data comes on top. */
+export type PrivacyPolicyPageData = Pick<PrivacyPolicyPageProps, 'lastUpdated' | 'html'>;
+
 export function PrivacyPolicyPage({ lastUpdated, html, locale }: PrivacyPolicyPageProps) {
   return (
     <div data-slot="privacy-policy-page" className="max-w-3xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">

@@ -14,6 +14,12 @@ export type ResetPasswordPageProps = {
   form: FormState<ResetPasswordFormValues>;
 };
 
+/**
+ * What the server sends the ResetPassword page (shared page data comes on top): the link's
+ * token and the address it was sent to ('' when the link carries none), to fill the form.
+ */
+export type ResetPasswordPageData = Pick<ResetPasswordFormValues, 'token' | 'email'>;
+
 export function ResetPasswordPage({ form }: ResetPasswordPageProps) {
   const tokenError = form.errors.token;
   return (

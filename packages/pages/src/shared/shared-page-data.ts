@@ -1,18 +1,12 @@
 import type { CommandPaletteItem } from '@tessera/ui';
+import type { PreviewColorScheme, SnippetLanguage } from '../constants';
 
 /** One entry of the command palette (spec §3): name, keywords, category, url. */
 export type { CommandPaletteItem };
 
-/** The code language a signed-in visitor last chose; persisted with PUT /snippet-language. */
-export type SnippetLanguage = 'html' | 'react' | 'vue';
-
-/**
- * The colour scheme of the component previews (Light / Dark / System), persisted with
- * PUT /preview-color-scheme like the code language. `system` follows prefers-color-scheme.
- */
-export type PreviewColorScheme = 'light' | 'dark' | 'system';
-
-export const PREVIEW_COLOR_SCHEMES: readonly PreviewColorScheme[] = ['light', 'dark', 'system'];
+/** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
+export type { PreviewColorScheme, SnippetLanguage };
+export { PREVIEW_COLOR_SCHEMES } from '../constants';
 
 /** The empty prefix is the current version, '/v1' the legacy one (spec §1). */
 export type VersionPrefix = '' | '/v1';

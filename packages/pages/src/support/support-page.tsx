@@ -17,6 +17,9 @@ export type SupportPageProps = {
   issueTrackerUrl: string;
 };
 
+/** What the server sends the Support page; shared page data comes on top. */
+export type SupportPageData = SupportPageProps;
+
 /** Spec §1: support covers account and licensing only, not technical help. */
 export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps) {
   const mailto = `mailto:${supportEmail}`;

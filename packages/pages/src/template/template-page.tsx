@@ -22,6 +22,9 @@ export type TemplatePageProps = {
   locale?: string;
 };
 
+/** What the server sends the Template page; shared page data comes on top. */
+export type TemplatePageData = Pick<TemplatePageProps, 'template'>;
+
 /** Spec §2 Template detail: description, preview, download or price, screenshots, FAQ. */
 export function TemplatePage({ template, locale }: TemplatePageProps) {
   const aboutId = useId();

@@ -8,6 +8,9 @@ export type TemplatesPageProps = {
   templates: TemplateSummary[];
 };
 
+/** What the server sends the Templates page; shared page data comes on top. */
+export type TemplatesPageData = Pick<TemplatesPageProps, 'templates'>;
+
 /** Spec §2 Templates: every template with an anchor, its image, type and summary. */
 export function TemplatesPage({ templates }: TemplatesPageProps) {
   return (

@@ -10,6 +10,7 @@ import {
   testApp,
   type LogLine,
 } from '../../../test/helpers.ts';
+import { renderAnyPage } from '../../../test/any-page.ts';
 import { createReactSsr, importInertiaCore } from '../../../test/inertia-react-ssr.ts';
 import { createCookieFlashStore } from '../session/cookie-flash-store.ts';
 import { flash, type FlashData, type FlashStore } from '../session/flash.ts';
@@ -65,7 +66,9 @@ describe('Inertia protocol: first load (HTML)', () => {
     const { app } = tinyApp({
       ssr,
       routes: (a) =>
-        a.get('/components', (_req, res) => res.inertia('Components', { message: 'All of them' })),
+        a.get('/components', (_req, res) =>
+          renderAnyPage(res, 'Components', { message: 'All of them' }),
+        ),
     });
 
     const response = await request(app).get('/components?page=2').expect(200);
@@ -100,7 +103,7 @@ describe('Inertia protocol: first load (HTML)', () => {
     const { app } = tinyApp({
       routes: (a) => {
         const router = express.Router();
-        router.get('/:id', (_req, res) => res.inertia('Team'));
+        router.get('/:id', (_req, res) => renderAnyPage(res, 'Team'));
         a.use('/teams', router);
       },
     });
@@ -109,7 +112,9 @@ describe('Inertia protocol: first load (HTML)', () => {
   });
 
   it('renders on the client when there is no SSR: the body @inertiajs/core builds, without markup', async () => {
-    const { app } = tinyApp({ routes: (a) => a.get('/', (_req, res) => res.inertia('Home')) });
+    const { app } = tinyApp({
+      routes: (a) => a.get('/', (_req, res) => renderAnyPage(res, 'Home')),
+    });
     const html = (await request(app).get('/').expect(200)).text;
 
     const page = pageFromHtml(html);
@@ -132,7 +137,7 @@ describe('Inertia protocol: first load (HTML)', () => {
 
     // Client-rendered documents: our own escaping.
     const csr = tinyApp({
-      routes: (a) => a.get('/', (_req, res) => res.inertia('Home', { hostile })),
+      routes: (a) => a.get('/', (_req, res) => renderAnyPage(res, 'Home', { hostile })),
     });
     const csrHtml = (await request(csr.app).get('/').expect(200)).text;
     expect(scriptOf(csrHtml)).not.toMatch(/[<>&\u2028\u2029]/);
@@ -142,7 +147,7 @@ describe('Inertia protocol: first load (HTML)', () => {
     // Server-rendered documents carry @inertiajs/core's escaping, which is safe too.
     const withSsr = tinyApp({
       ssr,
-      routes: (a) => a.get('/', (_req, res) => res.inertia('Home', { hostile })),
+      routes: (a) => a.get('/', (_req, res) => renderAnyPage(res, 'Home', { hostile })),
     });
     const ssrHtml = (await request(withSsr.app).get('/').expect(200)).text;
     expect(scriptOf(ssrHtml)).not.toContain('<');
@@ -154,7 +159,7 @@ describe('Inertia protocol: first load (HTML)', () => {
     const { app, lines } = tinyApp({
       ssr,
       routes: (a) =>
-        a.get('/broken', (_req, res) => res.inertia('Broken', { message: 'still here' })),
+        a.get('/broken', (_req, res) => renderAnyPage(res, 'Broken', { message: 'still here' })),
     });
     const html = (await request(app).get('/broken').expect(200)).text;
 
@@ -171,7 +176,10 @@ describe('Inertia protocol: first load (HTML)', () => {
 
   it('does not call SSR for Inertia visits', async () => {
     const before = ssr.calls;
-    const { app } = tinyApp({ ssr, routes: (a) => a.get('/', (_req, res) => res.inertia('Home')) });
+    const { app } = tinyApp({
+      ssr,
+      routes: (a) => a.get('/', (_req, res) => renderAnyPage(res, 'Home')),
+    });
     await inertiaGet(app, '/').expect(200);
     expect(ssr.calls).toBe(before);
   });
@@ -181,7 +189,7 @@ describe('Inertia protocol: Inertia visits (JSON)', () => {
   it('answers the page object as JSON with X-Inertia and Vary: X-Inertia', async () => {
     const { app } = tinyApp({
       routes: (a) =>
-        a.get('/login', (_req, res) => res.inertia('Login', { status: 'Welcome back' })),
+        a.get('/login', (_req, res) => renderAnyPage(res, 'Login', { status: 'Welcome back' })),
     });
     const response = await inertiaGet(app, '/login?intended=%2Flicense').expect(200);
 
@@ -203,7 +211,7 @@ describe('Inertia protocol: Inertia visits (JSON)', () => {
     const { app } = tinyApp({
       routes: (a) =>
         a.get('/gone', (_req, res) =>
-          res.inertia('Home', {}, { status: 410, clearHistory: true, encryptHistory: true }),
+          renderAnyPage(res, 'Home', {}, { status: 410, clearHistory: true, encryptHistory: true }),
         ),
     });
     const response = await inertiaGet(app, '/gone').expect(410);
@@ -213,7 +221,7 @@ describe('Inertia protocol: Inertia visits (JSON)', () => {
 
 describe('Inertia protocol: asset version', () => {
   const routes = (a: Express) => {
-    a.get('/components', (_req, res) => res.inertia('Components'));
+    a.get('/components', (_req, res) => renderAnyPage(res, 'Components'));
     a.post('/login', (_req, res) => res.redirect('/'));
   };
 
@@ -269,7 +277,7 @@ describe('Inertia protocol: props', () => {
     const { app } = tinyApp({
       routes: (a) =>
         a.get('/account', (_req, res) =>
-          res.inertia('AccountSettings', {
+          renderAnyPage(res, 'AccountSettings', {
             user: { email: 'jordan@example.com' },
             purchases: lazy('purchases', [{ id: 1 }]),
             invoices: optional(lazy('invoices', ['inv-1'])),
@@ -360,7 +368,7 @@ describe('Inertia protocol: props', () => {
     const { app } = tinyApp({
       routes: (a) =>
         a.get('/', (_req, res) =>
-          res.inertia('Home', {
+          renderAnyPage(res, 'Home', {
             plans: once(lazy('plans', ['personal', 'team'])),
             rates: once(lazy('rates', [1]), { expiresAt: 1_900_000_000_000 }),
           }),
@@ -394,7 +402,7 @@ describe('Inertia protocol: props', () => {
   it('always resolves once-props on first loads, whatever the headers say', async () => {
     const { app } = tinyApp({
       routes: (a) =>
-        a.get('/', (_req, res) => res.inertia('Home', { plans: once(() => ['personal']) })),
+        a.get('/', (_req, res) => renderAnyPage(res, 'Home', { plans: once(() => ['personal']) })),
     });
     const html = (
       await request(app).get('/').set('X-Inertia-Except-Once-Props', 'plans').expect(200)
@@ -416,7 +424,8 @@ describe('Inertia protocol: shared props', () => {
         },
         title: 'shared title',
       }),
-      routes: (a) => a.get('/docs', (_req, res) => res.inertia('Documentation', { title: 'Docs' })),
+      routes: (a) =>
+        a.get('/docs', (_req, res) => renderAnyPage(res, 'Documentation', { title: 'Docs' })),
     });
 
     const response = await inertiaGet(app, '/docs').expect(200);
@@ -440,7 +449,7 @@ describe('Inertia protocol: shared props', () => {
 
 describe('Inertia protocol: validation errors and error bags', () => {
   const routes = (a: Express) =>
-    a.get('/account', (_req, res) => res.inertia('AccountSettings', { x: 1 }));
+    a.get('/account', (_req, res) => renderAnyPage(res, 'AccountSettings', { x: 1 }));
 
   it('always sends errors, an empty object when there are none', async () => {
     const { app } = tinyApp({ routes });
@@ -550,7 +559,7 @@ describe('Inertia protocol: flash through the signed cookie', () => {
       await res.flash({ errors: { email: 'The email is taken.' }, errorBag: 'updateEmail' });
       res.redirect('/account-settings');
     });
-    app.get('/account-settings', (_req, res) => res.inertia('AccountSettings'));
+    app.get('/account-settings', (_req, res) => renderAnyPage(res, 'AccountSettings'));
     return app;
   }
 

@@ -179,7 +179,11 @@ export function createInertia(options: InertiaOptions): Inertia {
       } as Response['writeHead'];
     }
 
-    res.inertia = async (component, props = {}, renderOptions = {}) => {
+    const render = async (
+      component: string,
+      props: PropsInput = {},
+      renderOptions: InertiaRenderOptions = {},
+    ) => {
       const page = await buildPage(req, res, component, props, renderOptions);
       res.status(renderOptions.status ?? 200);
       if (inertia) {
@@ -188,6 +192,8 @@ export function createInertia(options: InertiaOptions): Inertia {
       }
       res.type('html').send(await renderHtml(req, page));
     };
+    // The protocol takes any page; the store's page contract types the callers (express.d.ts).
+    res.inertia = render as Response['inertia'];
 
     res.inertiaLocation = (url: string) => {
       if (inertia) {

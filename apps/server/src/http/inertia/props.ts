@@ -27,7 +27,10 @@ export type SpecialProp = OptionalProp | AlwaysProp | OnceProp;
 /** What a prop can be given as: a plain value, a lazy function, or one of the wrappers below. */
 export type PropInput<T = unknown> = Lazy<T> | OptionalProp<T> | AlwaysProp<T> | OnceProp<T>;
 
-export type PropsInput = Record<string, PropInput>;
+/** Props by name, each given as a `PropInput`: `T` is the props' plain shape (any shape by default). */
+export type PropsInput<T extends object = Record<string, unknown>> = {
+  [K in keyof T]: PropInput<T[K]>;
+};
 
 /** Never sent on a normal visit; evaluated only on a partial reload that names it in `only`. */
 export function optional<T>(resolve: Resolver<T>): OptionalProp<T> {

@@ -1,6 +1,8 @@
+import type { Purchase } from '@tessera/pages';
 import type { Request, Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { HttpError, NotFoundError } from '../../http/errors.ts';
+import type { Errors } from '../../http/inertia/page.ts';
 import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
 import type { Limiters } from '../../services.ts';
@@ -26,17 +28,6 @@ export const UNDO_LINK_PROBLEMS = {
 
 const PAGE = '/account-settings';
 
-/** A purchase as the account page lists it (spec §3 Purchase). */
-export interface PurchaseRow {
-  id: number;
-  date: string;
-  packageName: string;
-  amount: string;
-  refunded: boolean;
-  url: string;
-  source: string;
-}
-
 function formatAmount(amount: number, currency: string, locale: string): string {
   const digits = amount % 100 === 0 ? 0 : 2;
   return new Intl.NumberFormat(locale, {
@@ -56,14 +47,14 @@ export interface AccountControllerDeps {
 export function accountController({ db, auth, limiters }: AccountControllerDeps) {
   const purchases = purchasesRepository(db);
 
-  function render(req: Request, res: Response, extra: { errors?: object; status?: number } = {}) {
+  function render(req: Request, res: Response, extra: { errors?: Errors; status?: number } = {}) {
     const user = req.user!;
     return res.inertia(
       'AccountSettings',
       {
         ...(extra.errors ? { errors: extra.errors } : {}),
         email: user.email,
-        purchases: async (): Promise<PurchaseRow[]> =>
+        purchases: async (): Promise<Purchase[]> =>
           (await purchases.forUser(user.id)).map((row) => ({
             id: row.id,
             date: new Date(row.created_at).toISOString(),

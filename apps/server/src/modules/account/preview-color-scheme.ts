@@ -1,16 +1,10 @@
-import type { PreviewColorScheme } from '@tessera/pages';
+import { PREVIEW_COLOR_SCHEMES } from '@tessera/pages/constants';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { redirectBack } from '../../http/redirect-back.ts';
 import { validateBody } from '../../http/validation.ts';
 import { usersRepository } from '../auth/repository.ts';
-
-export const PREVIEW_COLOR_SCHEMES = [
-  'light',
-  'dark',
-  'system',
-] as const satisfies readonly PreviewColorScheme[];
 
 const body = z.object({
   preview_color_scheme: z.enum(PREVIEW_COLOR_SCHEMES, {

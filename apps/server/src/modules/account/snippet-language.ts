@@ -1,11 +1,10 @@
+import { SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { redirectBack } from '../../http/redirect-back.ts';
 import { validateBody } from '../../http/validation.ts';
 import { usersRepository } from '../auth/repository.ts';
-
-export const SNIPPET_LANGUAGES = ['html', 'react', 'vue'] as const;
 
 const body = z.object({
   snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),

@@ -1,8 +1,13 @@
+import type session from 'express-session';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { testApp } from '../../../test/helpers.ts';
+import { TestBrowser } from '../../../test/browser.ts';
+import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
+import { createUser, uniqueEmail } from '../../../test/users.ts';
+import { ServiceUnavailableError } from '../../http/errors.ts';
 import { PAGE_VIEW_LIMIT } from '../../http/rate-limit.ts';
+import { AppSessionStore } from '../../http/session/session-store.ts';
 
 type Store = Awaited<ReturnType<typeof testApp>>;
 
@@ -25,6 +30,18 @@ function beacon({ app }: Store, body: object, from: string, host?: string) {
   const call = request(app).post('/page-views').set('X-Forwarded-For', from);
   if (host) call.set('Host', host);
   return call.send(body);
+}
+
+/** A session store that is down: every call fails as a timed-out one does. */
+class DownSessionStore extends AppSessionStore {
+  #down = <T>(): Promise<T> => Promise.reject(new ServiceUnavailableError());
+  getSession = (_sid: string) => this.#down<session.SessionData | null>();
+  setSession = (_sid: string, _data: session.SessionData) => this.#down<void>();
+  destroySession = (_sid: string) => this.#down<void>();
+  touchSession = (_sid: string, _data: session.SessionData) => this.#down<void>();
+  destroyUserSessions = (_userId: number, _exceptSid?: string) => this.#down<number>();
+  prune = () => this.#down<number>();
+  ping = () => this.#down<void>();
 }
 
 async function recorded({ services }: Store) {
@@ -118,5 +135,30 @@ describe(`POST /page-views is limited and counts only real pages (${TEST_DATABAS
       { path: '/templates', referrer_host: null },
       { path: '/changelog', referrer_host: 'news.example.org' },
     ]);
+  });
+
+  it('runs on its own stack: no session read, no token asked, no cookie set', async () => {
+    const app = await store();
+    const email = uniqueEmail('beacon');
+    await createUser(app.services, email, 'correct horse battery staple');
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/login', { email, password: 'correct horse battery staple' });
+    const cookie = `tessera_session=${encodeURIComponent(browser.cookies.get('tessera_session')!)}`;
+    // The same store with its session store down: pages cannot be served, beacons still are.
+    const { app: outage } = await testApp({
+      config: app.config,
+      services: { ...app.services, sessionStore: new DownSessionStore() },
+    });
+    const page = await request(outage).get('/').set(INERTIA).set('Cookie', cookie);
+    expect(page.status).toBe(503);
+    const from = newAddress();
+    const served = await request(outage)
+      .post('/page-views')
+      .set('X-Forwarded-For', from)
+      .set('Cookie', cookie)
+      .send({ path: '/changelog' });
+    expect(served.status).toBe(204);
+    expect(served.headers['set-cookie']).toBeUndefined();
+    expect(await recorded(app)).toEqual([{ path: '/changelog', referrer_host: null }]);
   });
 });

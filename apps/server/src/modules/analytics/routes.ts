@@ -1,6 +1,7 @@
-import { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { rejectMalformedText } from '../../http/input-guard.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { Catalogue } from '../catalog/catalogue.ts';
@@ -15,7 +16,10 @@ const pageViewBody = z.object({
   referrer: z.string().max(2048).optional(),
 });
 
-export interface AnalyticsDeps {
+/** The largest beacon body: a path and a referrer, far below any form's 100 kB. */
+export const BEACON_BODY_LIMIT = '16kb';
+
+export interface PageViewBeaconDeps {
   db: Db;
   now: () => number;
   /** APP_URL: a referrer on our own host is not "another site" (never the request's Host). */
@@ -29,9 +33,17 @@ export const REPORT_DAYS = 30;
 
 /**
  * First-party page views: the client reports every visit, client-side navigations included
- * (apps/storefront/src/lib/page-views.ts), with `navigator.sendBeacon`. No cookie is read or set.
+ * (apps/storefront/src/lib/page-views.ts), with `navigator.sendBeacon`, which can carry no CSRF
+ * header. A machine router (app.ts mounts it before the browser stack): its own small JSON
+ * parser, a per-address limit and JSON errors; no session, no CSRF, no cookie read or set.
  */
-export function analyticsRoutes({ db, now, appUrl, limiter, catalogue }: AnalyticsDeps): Router {
+export function pageViewBeacons({
+  db,
+  now,
+  appUrl,
+  limiter,
+  catalogue,
+}: PageViewBeaconDeps): Router {
   const views = pageViews(db, now);
   const isServed = servedPaths(catalogue);
   const ownHost = new URL(appUrl).host;
@@ -41,13 +53,27 @@ export function analyticsRoutes({ db, now, appUrl, limiter, catalogue }: Analyti
     if (limit.allowed) return next();
     res.set('Retry-After', String(limit.retryAfterSeconds)).status(429).end();
   };
-  router.post('/page-views', perAddress, validateBody(pageViewBody), async (req, res) => {
-    const body = req.body as z.output<typeof pageViewBody>;
-    const path = cleanPath(body.path);
-    // An unknown page is answered like a known one (a beacon has no use for the difference).
-    if (path && isServed(path)) await views.record(path, referrerHost(body.referrer, ownHost));
-    res.status(204).end();
-  });
+  router.post(
+    '/page-views',
+    express.json({ limit: BEACON_BODY_LIMIT }),
+    rejectMalformedText({ forms: false }),
+    perAddress,
+    validateBody(pageViewBody, { forms: false }),
+    async (req, res) => {
+      const body = req.body as z.output<typeof pageViewBody>;
+      const path = cleanPath(body.path);
+      // An unknown page is answered like a known one (a beacon has no use for the difference).
+      if (path && isServed(path)) await views.record(path, referrerHost(body.referrer, ownHost));
+      res.status(204).end();
+    },
+  );
+  return router;
+}
+
+/** The operators' report of the page views: a page of the browser stack. */
+export function analyticsRoutes({ db, now }: { db: Db; now: () => number }): Router {
+  const views = pageViews(db, now);
+  const router = Router();
   router.get('/admin/page-views', async (req, res) => {
     if (!req.user) {
       req.session.intendedUrl = req.originalUrl;

@@ -130,21 +130,10 @@ export function authService(deps: AuthServiceDeps) {
       let done: boolean;
       try {
         done = await database.writeTransaction(async (tx) => {
-          const marked = await tx
-            .updateTable('email_change_undos')
-            .set({ used_at: now() })
-            .where('id', '=', check.id)
-            .where('used_at', 'is', null)
-            .executeTakeFirst();
-          if (Number(marked.numUpdatedRows) !== 1) return false;
-          for (const table of ['email_change_undos', 'password_resets'] as const) {
-            await tx
-              .updateTable(table)
-              .set({ used_at: now() })
-              .where('user_id', '=', check.userId)
-              .where('used_at', 'is', null)
-              .execute();
-          }
+          const undosInTx = emailChangeUndos(tx, now);
+          if (!(await undosInTx.markUsed(check.id))) return false;
+          await undosInTx.invalidateAll(check.userId);
+          await passwordResets(tx, now).invalidateAll(check.userId);
           await usersRepository(tx).updateEmail(check.userId, check.oldEmail, now());
           return true;
         });
@@ -180,24 +169,10 @@ export function authService(deps: AuthServiceDeps) {
         return check.status === 'valid' ? 'invalid' : check.status;
       const passwordHash = await hashPassword(password, cost);
       const done = await database.writeTransaction(async (tx) => {
-        const marked = await tx
-          .updateTable('password_resets')
-          .set({ used_at: now() })
-          .where('id', '=', check.id)
-          .where('used_at', 'is', null)
-          .executeTakeFirst();
-        if (Number(marked.numUpdatedRows) !== 1) return false;
-        await tx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, updated_at: now() })
-          .where('id', '=', user.id)
-          .execute();
-        await tx
-          .updateTable('password_resets')
-          .set({ used_at: now() })
-          .where('user_id', '=', user.id)
-          .where('used_at', 'is', null)
-          .execute();
+        const resetsInTx = passwordResets(tx, now);
+        if (!(await resetsInTx.markUsed(check.id))) return false;
+        await usersRepository(tx).updatePasswordHash(user.id, passwordHash, now());
+        await resetsInTx.invalidateAll(user.id);
         return true;
       });
       if (!done) return 'used';

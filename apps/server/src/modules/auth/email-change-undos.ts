@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** Decision 003: the undo link mailed to the old address works for 7 days, once. */
@@ -8,7 +8,7 @@ export type UndoCheck =
   | { status: 'valid'; id: number; userId: number; oldEmail: string }
   | { status: 'expired' | 'used' | 'invalid' };
 
-export function emailChangeUndos(db: Db, now: () => number) {
+export function emailChangeUndos(db: Db | Tx, now: () => number) {
   return {
     /** A new single-use token (256 bits); only its hash is stored. */
     async create(userId: number, oldEmail: string, newEmail: string): Promise<string> {
@@ -39,6 +39,25 @@ export function emailChangeUndos(db: Db, now: () => number) {
       if (row.used_at !== null) return { status: 'used' };
       if (row.expires_at <= now()) return { status: 'expired' };
       return { status: 'valid', id: row.id, userId: row.user_id, oldEmail: row.old_email };
+    },
+    /** Marks the link used; false when another request used it first. */
+    async markUsed(id: number): Promise<boolean> {
+      const result = await db
+        .updateTable('email_change_undos')
+        .set({ used_at: now() })
+        .where('id', '=', id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) === 1;
+    },
+    /** Spends every outstanding undo link of the user. */
+    async invalidateAll(userId: number): Promise<void> {
+      await db
+        .updateTable('email_change_undos')
+        .set({ used_at: now() })
+        .where('user_id', '=', userId)
+        .where('used_at', 'is', null)
+        .execute();
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 /** Spec: the reset link works for 60 minutes, once. */
@@ -7,7 +7,7 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export type ResetCheck =
   { status: 'valid'; id: number; userId: number } | { status: 'expired' | 'used' | 'invalid' };
 
-export function passwordResets(db: Db, now: () => number) {
+export function passwordResets(db: Db | Tx, now: () => number) {
   return {
     /** A new single-use token (256 bits); only its hash is stored. */
     async create(userId: number): Promise<string> {

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import { randomToken, sameHash, sha256 } from './tokens.ts';
 
 /** How long "remember me" keeps a browser signed in without a password. */
@@ -17,7 +17,7 @@ export interface IssuedRememberToken {
  * compared by hash in constant time. Each use replaces the token (rotation), so a stolen
  * cookie that is used is noticed: the real browser's token no longer works.
  */
-export function rememberTokens(db: Db, now: () => number) {
+export function rememberTokens(db: Db | Tx, now: () => number) {
   async function issue(userId: number): Promise<IssuedRememberToken> {
     const selector = randomToken(12);
     const validator = randomToken(32);

@@ -1,11 +1,11 @@
-import type { Db } from '../../db/database.ts';
+import type { Db, Tx } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-export function usersRepository(db: Db) {
+export function usersRepository(db: Db | Tx) {
   return {
     findById(id: number): Promise<User | undefined> {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,14 +1,8 @@
 // The header's command palette (spec §2 Header): every subcategory, template and documentation
 // page of the built catalogue, plus the store's main pages. The client searches it (typo-
 // tolerant, packages/ui/src/command-palette/search.ts) and visits the chosen item's url.
+import type { CommandPaletteItem } from '@tessera/pages';
 import type { Catalogue } from './catalogue.ts';
-
-export interface CommandPaletteItem {
-  name: string;
-  keywords: string[];
-  category: string;
-  url: string;
-}
 
 export const SITE_PAGES: readonly CommandPaletteItem[] = [
   { name: 'Components', keywords: ['catalogue', 'browse'], category: 'Pages', url: '/components' },

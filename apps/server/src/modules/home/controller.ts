@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
-import type { PropsInput } from '../../http/inertia/props.ts';
+import type { PageInput } from '../../http/inertia/page-contract.ts';
 
-export type HomeProps = (req: Request) => Promise<PropsInput>;
+export type HomeProps = (req: Request) => Promise<PageInput<'Home'>>;
 
 export function showHome(props: HomeProps) {
   return async (req: Request, res: Response): Promise<void> =>

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { validateBody } from '../../http/validation.ts';
 import { emailField } from '../auth/schemas.ts';
 import { normalizeEmail } from '../auth/repository.ts';
+import { newsletterRepository } from './repository.ts';
 
 const subscribeBody = z.object({ email_address: emailField });
 
@@ -13,14 +14,11 @@ const subscribeBody = z.object({ email_address: emailField });
  * and the answer never says whether the address was already there.
  */
 export function newsletterRoutes({ db, now }: { db: Db; now: () => number }): Router {
+  const subscribers = newsletterRepository(db);
   const router = Router();
   router.post('/newsletter', validateBody(subscribeBody), async (req, res) => {
     const email = normalizeEmail((req.body as z.output<typeof subscribeBody>).email_address);
-    await db
-      .insertInto('newsletter_subscribers')
-      .values({ email, created_at: now() })
-      .onConflict((conflict) => conflict.column('email').doNothing())
-      .execute();
+    await subscribers.subscribe(email, now());
     res.redirect('/newsletter/thank-you');
   });
   router.get('/newsletter/thank-you', (_req, res) => res.inertia('NewsletterThankYou', {}));

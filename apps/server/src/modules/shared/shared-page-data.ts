@@ -10,7 +10,7 @@ import { commandPalette } from '../catalog/command-palette.ts';
 import { versionPrefixOf } from '../catalog/presenter.ts';
 import { pageSeo } from '../catalog/seo.ts';
 import { ALL_ACCESS } from '../licenses/entitlements.ts';
-import { PREVIEW_COLOR_SCHEMES } from '../account/preview-color-scheme.ts';
+import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 
 /**
  * Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). Until pricing
@@ -40,10 +40,8 @@ async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
   };
 }
 
-const SNIPPET_LANGUAGES: readonly string[] = ['html', 'react', 'vue'];
-
 function isSnippetLanguage(value: string | null | undefined): value is SnippetLanguage {
-  return typeof value === 'string' && SNIPPET_LANGUAGES.includes(value);
+  return SNIPPET_LANGUAGES.some((language) => language === value);
 }
 
 function snippetLanguage(req: Request): SnippetLanguage {
