@@ -1,20 +1,29 @@
 import type { AccountSettingsPageData } from './account-settings/account-settings-page';
+import type { CheckoutPageProps } from './checkout/types';
 import type { ChangelogPageData } from './changelog/changelog-page';
 import type { ComponentCategoryPageData } from './component-category/component-category-page';
 import type { ComponentsPageData } from './components-page/components-page';
 import type { DocumentationPageData } from './documentation/documentation-page';
 import type { ForgotPasswordPageData } from './forgot-password/forgot-password-page';
 import type { HomePageData } from './home/home-page';
+import type {
+  JoinTeamPageProps,
+  LicensePageProps,
+  RedeemLicensePageProps,
+  TeamSettingsPageProps,
+} from './licenses/types';
 import type { LoginPageData } from './login/login-page';
 import type { NewsletterThankYouPageData } from './newsletter-thank-you/newsletter-thank-you-page';
 import type { PageViewsReportPageData } from './page-views-report/page-views-report-page';
 import type { PreviewPageData } from './preview-page/preview-page';
 import type { PrivacyPolicyPageData } from './privacy-policy/privacy-policy-page';
 import type { ResetPasswordPageData } from './reset-password/reset-password-page';
+import type { SandboxCheckoutPageProps } from './sandbox-checkout/types';
 import type { PageProps } from './shared/shared-page-data';
 import type { SupportPageData } from './support/support-page';
 import type { TemplatePageData } from './template/template-page';
 import type { TemplatesPageData } from './templates/templates-page';
+import type { ThankYouPageProps } from './thank-you/thank-you-page';
 
 /**
  * The one contract between the server and the pages: for each Inertia component name (the
@@ -45,20 +54,27 @@ import type { TemplatesPageData } from './templates/templates-page';
 export interface PagePropsByName {
   AccountSettings: AccountSettingsPageData;
   Changelog: ChangelogPageData;
+  Checkout: CheckoutPageProps;
   ComponentCategory: ComponentCategoryPageData;
   Components: ComponentsPageData;
   Documentation: DocumentationPageData;
   ForgotPassword: ForgotPasswordPageData;
   Home: HomePageData;
+  JoinTeam: JoinTeamPageProps;
+  License: LicensePageProps;
   Login: LoginPageData;
   NewsletterThankYou: NewsletterThankYouPageData;
   PageViewsReport: PageViewsReportPageData;
   Preview: PreviewPageData;
   PrivacyPolicy: PrivacyPolicyPageData;
+  RedeemLicense: RedeemLicensePageProps;
   ResetPassword: ResetPasswordPageData;
+  SandboxCheckout: SandboxCheckoutPageProps;
   Support: SupportPageData;
+  TeamSettings: TeamSettingsPageProps;
   Template: TemplatePageData;
   Templates: TemplatesPageData;
+  ThankYou: ThankYouPageProps;
 }
 
 /** Every page the server may render, by its Inertia component name. */

@@ -4,14 +4,13 @@ import {
   checkoutPageTitle,
   SandboxCheckoutFrame,
   useCheckoutState,
-  type CheckoutPageProps,
-  type SharedPageData,
 } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { useEffect } from 'react';
 import { PaddleCheckoutFrame } from '../lib/paddle-checkout-frame';
 
 export default function Checkout() {
-  const { props } = usePage<SharedPageData & CheckoutPageProps>();
+  const { props } = usePage<PagePropsFor<'Checkout'>>();
   const { product, frame, thankYouUrl } = props;
   const checkout = useCheckoutState(product.price);
 

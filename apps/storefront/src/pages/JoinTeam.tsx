@@ -4,13 +4,12 @@ import {
   joinTeamPageTitle,
   joinTeamPayload,
   type JoinTeamFormValues,
-  type JoinTeamPageProps,
-  type PageProps,
 } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function JoinTeam() {
-  const { props } = usePage<PageProps<JoinTeamPageProps>>();
+  const { props } = usePage<PagePropsFor<'JoinTeam'>>();
   const user = props.auth?.user ?? null;
   const form = useFormState({ invite_token: props.inviteToken, email: '', password: '' }, (f) => {
     f.transform((values) => joinTeamPayload(values as JoinTeamFormValues, user !== null));

@@ -1,13 +1,9 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  LicensePage,
-  licensePageTitle,
-  type LicensePageProps,
-  type PageProps,
-} from '@tessera/pages';
+import { LicensePage, licensePageTitle } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 
 export default function License() {
-  const { props } = usePage<PageProps<LicensePageProps>>();
+  const { props } = usePage<PagePropsFor<'License'>>();
   return (
     <>
       <Head title={licensePageTitle} />

@@ -3,14 +3,13 @@ import {
   RedeemLicensePage,
   redeemLicensePageTitle,
   redemptionPayload,
-  type PageProps,
   type RedeemLicenseFormValues,
-  type RedeemLicensePageProps,
 } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function RedeemLicense() {
-  const { props } = usePage<PageProps<RedeemLicensePageProps>>();
+  const { props } = usePage<PagePropsFor<'RedeemLicense'>>();
   const user = props.auth?.user ?? null;
   const form = useFormState({ email: '', password: '', team_name: '' }, (f) => {
     // Spec §7: a bare PATCH connects; the account and team fields only where the state asks.

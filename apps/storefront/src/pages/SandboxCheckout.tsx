@@ -1,17 +1,13 @@
 import { Head, usePage } from '@inertiajs/react';
-import {
-  SandboxCheckoutPage,
-  sandboxCheckoutPageTitle,
-  type SandboxCheckoutPageProps,
-  type SharedPageData,
-} from '@tessera/pages';
+import { SandboxCheckoutPage, sandboxCheckoutPageTitle } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { useRef } from 'react';
 import { useReportFrameHeight } from '../lib/use-report-frame-height';
 import { useSandboxCheckout } from '../lib/use-sandbox-checkout';
 
 /** The sandbox provider's inline checkout, inside the Checkout page's iframe (FrameLayout). */
 export default function SandboxCheckout() {
-  const { props } = usePage<SharedPageData & SandboxCheckoutPageProps>();
+  const { props } = usePage<PagePropsFor<'SandboxCheckout'>>();
   const view = useSandboxCheckout(props);
   const root = useRef<HTMLDivElement>(null);
   useReportFrameHeight(root, props.transactionId);

@@ -3,15 +3,14 @@ import {
   TeamSettingsPage,
   teamSettingsPageTitle,
   useInviteLinkReset,
-  type PageProps,
   type TeamMemberRecord,
-  type TeamSettingsPageProps,
 } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
 
 export default function TeamSettings() {
-  const { props } = usePage<PageProps<TeamSettingsPageProps>>();
+  const { props } = usePage<PagePropsFor<'TeamSettings'>>();
   const teamUrl = `/teams/${props.team.id}`;
   const nameForm = useFormState({ name: props.team.name }, (f) =>
     f.patch(teamUrl, { preserveScroll: true }),

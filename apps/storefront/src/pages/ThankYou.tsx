@@ -1,9 +1,10 @@
 import { Head, router, usePage } from '@inertiajs/react';
-import { ThankYouPage, thankYouPageTitle, type ThankYouPageProps } from '@tessera/pages';
+import { ThankYouPage, thankYouPageTitle } from '@tessera/pages';
+import type { PagePropsFor } from '@tessera/pages';
 import { usePurchasePolling } from '../lib/use-purchase-polling';
 
 export default function ThankYou() {
-  const { props } = usePage<ThankYouPageProps>();
+  const { props } = usePage<PagePropsFor<'ThankYou'>>();
   const status = usePurchasePolling({
     hash: props.hash,
     // Spec §4: an upgrade goes home; a new purchase to its licence page.
