@@ -14,11 +14,11 @@ import { staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
+import { accessPolicy } from './modules/access/policy.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
-import { entitlements } from './modules/licenses/middleware.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { authService } from './modules/auth/auth-service.ts';
@@ -114,7 +114,7 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
-  app.use(entitlements(services.database.db));
+  app.use(accessPolicy(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
   app.use((req, res, next) =>
