@@ -21,6 +21,11 @@ import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { secretGuesses } from './modules/access/secret-guesses.ts';
+import { licenseRoutes } from './modules/licenses/routes.ts';
+import { licensesService } from './modules/licenses/service.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
+import { teamsService } from './modules/teams/service.ts';
 import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -153,6 +158,25 @@ export function buildApp(deps: AppDeps): Express {
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
+  const guesses = secretGuesses(services.limiters.secretGuesses);
+  app.use(
+    licenseRoutes({
+      licenses: licensesService({ database: services.database, auth, now }),
+      auth,
+      cookies,
+      guesses,
+      supportEmail: config.supportEmail,
+    }),
+  );
+  app.use(
+    teamRoutes({
+      teams: teamsService({ database: services.database, auth, appUrl: config.appUrl, now }),
+      auth,
+      cookies,
+      guesses,
+      supportEmail: config.supportEmail,
+    }),
+  );
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(previewColorSchemeRoutes({ db: services.database.db }));
   app.use(

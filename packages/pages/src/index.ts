@@ -192,3 +192,14 @@ export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-sectio
 export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
 export { HomeComponentTabs } from './home/home-component-tabs';
 export { TemplateCarousel } from './home/template-carousel';
+export type {
+  JoinTeamPageProps,
+  LicensePageProps,
+  LicenseRecord,
+  RedeemLicensePageProps,
+  TeamMemberRecord,
+  TeamPurchaseRecord,
+  TeamRecord,
+  TeamSettingsPageProps,
+  TeamSummary,
+} from './licenses/types';
