@@ -26,7 +26,7 @@ import {
   TEAM_RENAMED,
 } from './messages.ts';
 import { forbidden, idParam, newcomerFrom, refuse, succeed } from './responses.ts';
-import { changeRoleBody, joinTeamBody, joinTeamQuery, renameTeamBody } from './schemas.ts';
+import { changeRoleBody, inviteTokenField, joinTeamBody, renameTeamBody } from './schemas.ts';
 import type { ChangeOutcome, Joiner, RemoveOutcome, TeamsService } from './service.ts';
 
 export interface TeamsControllerDeps {
@@ -139,8 +139,12 @@ export function teamsController(deps: TeamsControllerDeps) {
 
     /** GET /teams/{id}/members?invite_token=…: the invite page, in every state of spec §4. */
     async showJoin(req: Request<TeamParams>, res: Response) {
-      const { invite_token: submitted } = joinTeamQuery.parse(req.query);
-      const { team, token } = await invitation(req, res, submitted);
+      const submitted = inviteTokenField.safeParse(req.query);
+      const { team, token } = await invitation(
+        req,
+        res,
+        submitted.success ? submitted.data.invite_token : undefined,
+      );
       if (req.user && (await req.access()).membership(team.id))
         return succeed(res, ALREADY_MEMBER, teamUrl(team.id));
       const props: JoinTeamPageProps = {
@@ -160,13 +164,15 @@ export function teamsController(deps: TeamsControllerDeps) {
 
     /** POST /teams/{id}/members: joins with the invite token (an account made first if need be). */
     async join(req: Request<TeamParams>, res: Response) {
-      const parsed = joinTeamBody.safeParse(req.body ?? {});
+      // The token first (a wrong one is a 404 whatever else is wrong), then the account fields.
+      const submitted = inviteTokenField.safeParse(req.body ?? {});
       const { team, token } = await invitation(
         req,
         res,
-        parsed.success ? parsed.data.invite_token : undefined,
+        submitted.success ? submitted.data.invite_token : undefined,
       );
       const page = joinUrl(team.id, token);
+      const parsed = joinTeamBody.safeParse(req.body ?? {});
       if (!parsed.success) return rejectWith(req, res, fieldErrors(parsed.error), page);
       const body = parsed.data;
       if (req.user && (await req.access()).membership(team.id))

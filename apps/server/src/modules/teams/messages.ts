@@ -30,5 +30,4 @@ export const TEAM_RENAMED = 'The team name has been updated.';
 export const ROLE_UPDATED = 'The role has been updated.';
 export const MEMBER_REMOVED = 'The member has been removed from the team.';
 export const LEFT_TEAM = (name: string) => `You have left ${name}.`;
-export const INVITE_LINK_RESET =
-  'A new invite link has been made. The old link no longer works.';
+export const INVITE_LINK_RESET = 'A new invite link has been made. The old link no longer works.';

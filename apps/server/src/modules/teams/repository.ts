@@ -43,20 +43,17 @@ export function teamsRepository(db: Db) {
     },
 
     members(teamId: number) {
-      return db
-        .selectFrom('team_members')
-        .innerJoin('users', 'users.id', 'team_members.user_id')
-        .select([
-          'team_members.id',
-          'team_members.user_id',
-          'team_members.role',
-          'users.email',
-        ])
-        .where('team_members.team_id', '=', teamId)
-        // Owners first, then by address: the order the settings page lists them in.
-        .orderBy((eb) => eb.case().when('team_members.role', '=', 'owner').then(0).else(1).end())
-        .orderBy('users.email')
-        .execute();
+      return (
+        db
+          .selectFrom('team_members')
+          .innerJoin('users', 'users.id', 'team_members.user_id')
+          .select(['team_members.id', 'team_members.user_id', 'team_members.role', 'users.email'])
+          .where('team_members.team_id', '=', teamId)
+          // Owners first, then by address: the order the settings page lists them in.
+          .orderBy((eb) => eb.case().when('team_members.role', '=', 'owner').then(0).else(1).end())
+          .orderBy('users.email')
+          .execute()
+      );
     },
 
     member(teamId: number, memberId: number) {

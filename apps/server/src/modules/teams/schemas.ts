@@ -34,15 +34,12 @@ export const newAccountFields = {
 
 export const INVITE_TOKEN_MAX_LENGTH = 128;
 
-export const joinTeamBody = z.object({
-  // Its shape is checked by the route, which answers a bad one like a wrong one.
+/** The token of an invite link (query or body); its shape is the route's to judge. */
+export const inviteTokenField = z.object({
   invite_token: z.string().max(INVITE_TOKEN_MAX_LENGTH).optional().catch(undefined),
-  ...newAccountFields,
 });
 
-export const joinTeamQuery = z.object({
-  invite_token: z.string().max(INVITE_TOKEN_MAX_LENGTH).optional().catch(undefined),
-});
+export const joinTeamBody = z.object({ ...newAccountFields });
 
 export const renameTeamBody = z.object({ name: teamNameField });
 

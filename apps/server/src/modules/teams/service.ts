@@ -82,14 +82,12 @@ export function teamsService({ database, auth, appUrl, now }: TeamsServiceDeps) 
         owner ? teams.purchases(teamId) : Promise.resolve([]),
       ]);
       const owners = rows.filter((row) => row.role === 'owner').length;
-      const members = rows.map(
-        (row): TeamMemberRecord => ({
-          id: row.id,
-          email: row.email,
-          role: roleOf(row.role),
-          updatable: owner && !(row.role === 'owner' && owners === 1),
-        }),
-      );
+      const members = rows.map((row): TeamMemberRecord => ({
+        id: row.id,
+        email: row.email,
+        role: roleOf(row.role),
+        updatable: owner && !(row.role === 'owner' && owners === 1),
+      }));
       return {
         id: team.id,
         name: team.name,
