@@ -2,11 +2,7 @@ import type { RequestHandler } from 'express';
 import { TEAM_ROLES, type TeamRole } from '@tessera/pages/constants';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
-import {
-  entitlementsFrom,
-  NO_ENTITLEMENTS,
-  type Entitlements,
-} from '../licenses/entitlements.ts';
+import { entitlementsFrom, NO_ENTITLEMENTS, type Entitlements } from '../licenses/entitlements.ts';
 import { accessRepository } from './repository.ts';
 
 /** One of the viewer's teams, as the policy knows it. */

@@ -75,14 +75,12 @@ export function licensesController(deps: LicensesControllerDeps) {
       const [rows, access] = await Promise.all([licenses.forUser(user.id), req.access()]);
       const props: LicensePageProps = {
         licenses: rows.map((row) => licenseRecord(row, user.id)),
-        teams: access.teams.map(
-          (team): TeamSummary => ({
-            id: team.teamId,
-            name: team.name,
-            role: team.role,
-            url: `/teams/${team.teamId}`,
-          }),
-        ),
+        teams: access.teams.map((team): TeamSummary => ({
+          id: team.teamId,
+          name: team.name,
+          role: team.role,
+          url: `/teams/${team.teamId}`,
+        })),
         supportEmail,
       };
       return res.inertia('License', props);

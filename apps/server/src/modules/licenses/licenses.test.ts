@@ -209,7 +209,7 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
       team_name: '  Design Crew  ',
     });
     expect(response.status).toBe(303);
-    const teamId = Number(/^\/teams\/(\d+)$/.exec(response.headers.location)![1]);
+    const teamId = Number(/^\/teams\/(\d+)$/.exec(response.headers.location ?? '')![1]);
     const team = await app.services.database.db
       .selectFrom('teams')
       .selectAll()
@@ -238,7 +238,7 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
     const response = await user.browser.submit('patch', `/licenses/${key}`, {
       team_name: 'CS 101',
     });
-    const teamId = Number(response.headers.location.split('/').pop());
+    const teamId = Number(response.headers.location?.split('/').pop());
     const team = (await user.browser.visit(`/teams/${teamId}`)).body.props.team;
     expect(team).toMatchObject({ kind: 'classroom', seats: CLASSROOM_SEATS, seatsUsed: 1 });
   });
@@ -275,7 +275,7 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
     expect(made.headers.location).toMatch(/^\/teams\/\d+$/);
     expect(teamVisitor.cookies.has('tessera_remember')).toBe(false);
     expect(await teamVisitor.signedInAs()).toBe(teamEmail);
-    expect((await teamVisitor.visit(made.headers.location)).body.props.team.members).toEqual([
+    expect((await teamVisitor.visit(made.headers.location ?? '')).body.props.team.members).toEqual([
       expect.objectContaining({ email: teamEmail, role: 'owner' }),
     ]);
   });
@@ -448,7 +448,9 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
         }),
       ),
     );
-    expect(responses.filter((r) => /^\/teams\/\d+$/.test(r.headers.location))).toHaveLength(1);
+    expect(responses.filter((r) => /^\/teams\/\d+$/.test(r.headers.location ?? ''))).toHaveLength(
+      1,
+    );
     // The others are told it is taken (not an error page): the licence page in its new state.
     const losers = responses.filter((r) => r.headers.location === `/licenses/${key}`);
     expect(losers.map((r) => r.status)).toEqual(Array(9).fill(303));

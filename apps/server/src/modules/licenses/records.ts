@@ -37,7 +37,10 @@ export function licenseRecord(row: LicenseRow, viewerId: number | null): License
     isTeamLicense: TEAM_LICENSE_KINDS.includes(kind),
     deactivationReason: isActive ? null : reasonOf(row.deactivation_reason),
     package: { name: row.product_name },
-    team: row.team_id !== null && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
+    team:
+      row.team_id !== null && row.team_name !== null
+        ? { id: row.team_id, name: row.team_name }
+        : null,
     user:
       row.user_id !== null && row.user_email !== null
         ? { email: row.user_id === viewerId ? row.user_email : maskEmail(row.user_email) }

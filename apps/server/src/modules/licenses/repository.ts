@@ -74,7 +74,11 @@ export function licensesRepository(db: Db) {
     },
 
     async attachTeam(licenseId: number, teamId: number): Promise<void> {
-      await db.updateTable('licenses').set({ team_id: teamId }).where('id', '=', licenseId).execute();
+      await db
+        .updateTable('licenses')
+        .set({ team_id: teamId })
+        .where('id', '=', licenseId)
+        .execute();
     },
   };
 }

@@ -41,7 +41,9 @@ export function licensesService({ database, auth, now }: LicensesServiceDeps) {
       try {
         return await database.writeTransaction(async (tx): Promise<RedeemOutcome> => {
           const userId =
-            'userId' in redeemer ? redeemer.userId : await auth.createAccount(tx, redeemer.newcomer);
+            'userId' in redeemer
+              ? redeemer.userId
+              : await auth.createAccount(tx, redeemer.newcomer);
           const at = now();
           if (!(await licensesRepository(tx).claim(license.id, team ? null : userId, at)))
             throw new NotRedeemable();

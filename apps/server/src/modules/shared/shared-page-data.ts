@@ -86,7 +86,12 @@ export function sharedPageData({
       auth: async () => {
         if (!req.user) return null;
         const { teams } = await req.access();
-        return { user: authUser(req.user, teams.map(({ teamId: id, name }) => ({ id, name }))) };
+        return {
+          user: authUser(
+            req.user,
+            teams.map(({ teamId: id, name }) => ({ id, name })),
+          ),
+        };
       },
       isImpersonating: false,
       versionPrefix: versionPrefixOf(req.path),
