@@ -52,7 +52,7 @@ function attemptKey(req: Request, email: string): string {
 
 export function authController({ auth, limiters, cookies }: AuthControllerDeps) {
   return {
-    async showLogin(req: Request, res: Response) {
+    showLogin(req: Request, res: Response) {
       // `/login?intended_url=…` from a licence or invite page: back there after signing in.
       const returnTo = returnPathFromQuery(req.query.intended_url);
       if (req.user) return res.redirect(returnTo ?? '/');

@@ -134,6 +134,8 @@ const SIGNED_IN_ONLY = /^\/(account-settings|admin|license|teams|upgrade)(?:[/?#
 /** Where signing out leads: back to the page the person was on, unless it needs an account. */
 export function landingAfterSignOut(target: unknown): string {
   const path = safeRedirectPath(target);
+  // Licence and invite pages work signed out too (sign out is offered there): stay.
+  if (returnPathFromQuery(path)) return path;
   return SIGNED_IN_ONLY.test(path) ? '/' : path;
 }
 
