@@ -14,6 +14,8 @@ export default {
     'apps/server/src/modules/auth/*.ts',
     'apps/server/src/modules/catalog/presenter.ts',
     'apps/server/src/modules/licenses/*.ts',
+    'apps/server/src/modules/access/*.ts',
+    'apps/server/src/modules/teams/*.ts',
     '!**/*.test.ts',
     // The run is SQLite with database sessions only (stryker.vitest.config.ts): no test would
     // reach the Redis store, so its mutants could only count as uncovered.

@@ -14,13 +14,18 @@ import { staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
+import { accessPolicy } from './modules/access/policy.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes, pageViewBeacons } from './modules/analytics/routes.ts';
-import { entitlements } from './modules/licenses/middleware.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
+import { secretGuesses } from './modules/access/secret-guesses.ts';
+import { licenseRoutes } from './modules/licenses/routes.ts';
+import { licensesService } from './modules/licenses/service.ts';
+import { teamRoutes } from './modules/teams/routes.ts';
+import { teamsService } from './modules/teams/service.ts';
 import { authService } from './modules/auth/auth-service.ts';
 import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -131,7 +136,7 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
-  app.use(entitlements(services.database.db));
+  app.use(accessPolicy(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
 
@@ -167,6 +172,25 @@ export function buildApp(deps: AppDeps): Express {
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
+  const guesses = secretGuesses(services.limiters.secretGuesses);
+  app.use(
+    licenseRoutes({
+      licenses: licensesService({ database: services.database, auth, now }),
+      auth,
+      cookies,
+      guesses,
+      supportEmail: config.supportEmail,
+    }),
+  );
+  app.use(
+    teamRoutes({
+      teams: teamsService({ database: services.database, auth, appUrl: config.appUrl, now }),
+      auth,
+      cookies,
+      guesses,
+      supportEmail: config.supportEmail,
+    }),
+  );
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(previewColorSchemeRoutes({ db: services.database.db }));
   app.use(analyticsRoutes({ db: services.database.db, now }));

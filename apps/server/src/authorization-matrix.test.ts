@@ -4,39 +4,58 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../test/browser.ts';
 import { testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed.ts';
+import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
+import { newLicenseKey } from './modules/licenses/keys.ts';
+import { newInviteToken } from './modules/teams/invite-tokens.ts';
+import { createUser } from '../test/users.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
 
 /**
  * Every route × every role: the status each role gets, and that no response carries a byte of
  * something the role does not own (snippets, a PNG-only component's preview, a template archive).
- * A route added to the store gets its row here; a role added (team member, owner of another
- * team) gets its column.
+ * A route added to the store gets its row here; a role added gets its column.
+ *
+ * The team roles are real: `owner` owns the demo team (all-access through its team licence),
+ * `member` belongs to it, `otherOwner` owns another team (full, every seat taken).
  */
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-const ROLES = ['visitor', 'customer', 'member', 'owner', 'admin'] as const;
+const ROLES = ['visitor', 'customer', 'member', 'owner', 'otherOwner', 'admin'] as const;
 type Role = (typeof ROLES)[number];
 
 const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
   // Holds Marketing and Application UI; the Ecommerce licence was refunded.
   customer: DEMO_USERS.customer,
-  // No licence of their own.
+  // No licence of their own: all-access through the demo team.
   member: DEMO_USERS.teamMember,
-  // All-access.
+  // Owns the demo team (its all-access team licence).
   owner: DEMO_USERS.teamOwner,
+  // Owns another team: nothing of the demo team is theirs.
+  otherOwner: DEMO_USERS.otherOwner,
   // An operator with no licence: being an admin gives no code.
   admin: DEMO_USERS.admin,
 };
 
+const ALL = new Set(['marketing', 'application-ui', 'ecommerce', 'templates']);
 const OWNS: Record<Role, ReadonlySet<string>> = {
   visitor: new Set(),
   customer: new Set(['marketing', 'application-ui']),
-  member: new Set(),
-  owner: new Set(['marketing', 'application-ui', 'ecommerce', 'templates']),
+  member: ALL,
+  owner: ALL,
+  otherOwner: ALL,
   admin: new Set(),
 };
+
+/** The demo teams as the matrix uses them (read after seeding). */
+interface Teams {
+  /** The demo team: owner + member, and a spare member the owner may remove. */
+  a: { id: number; token: () => Promise<string>; memberId: number; spareId: number };
+  /** The other owner's team: full. */
+  b: { id: number; token: () => Promise<string> };
+}
+let teams: Teams;
+const IN_TEAM_A: ReadonlySet<Role> = new Set(['owner', 'member']);
 
 /** Subcategories whose pages the matrix opens: one per package, one of them PNG-only. */
 const SUBCATEGORIES = {
@@ -86,6 +105,55 @@ beforeAll(async () => {
   pngOnlyPreview = `/catalog/previews/${scripted.uuid}.html`;
   archive = await readFile(catalogue.templateArchive(catalogue.templates[0]!));
 
+  const { db } = app.services.database;
+  const teamOf = (key: string) =>
+    db
+      .selectFrom('teams')
+      .innerJoin('licenses', 'licenses.id', 'teams.license_id')
+      .select(['teams.id'])
+      .where('licenses.key', '=', key)
+      .executeTakeFirstOrThrow();
+  const token = (id: number) => async () =>
+    (
+      await db
+        .selectFrom('teams')
+        .select('invite_token')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).invite_token;
+  const membership = async (teamId: number, email: string) =>
+    (
+      await db
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select('team_members.id')
+        .where('team_members.team_id', '=', teamId)
+        .where('users.email', '=', email)
+        .executeTakeFirstOrThrow()
+    ).id;
+  const a = await teamOf(DEMO_KEYS.demoTeam);
+  const b = await teamOf(DEMO_KEYS.otherTeam);
+  // A spare member of the demo team: the one an owner's removal in the write matrix removes.
+  const spare = await createUser(app.services, 'spare-member@example.com', DEMO_PASSWORD, 10);
+  await db
+    .insertInto('team_members')
+    .values({ team_id: a.id, user_id: spare, role: 'member', created_at: Date.now() })
+    .execute();
+  await db
+    .updateTable('teams')
+    .set((eb) => ({ member_count: eb('member_count', '+', 1) }))
+    .where('id', '=', a.id)
+    .execute();
+  teams = {
+    a: {
+      id: a.id,
+      token: token(a.id),
+      memberId: await membership(a.id, DEMO_USERS.teamMember),
+      spareId: await membership(a.id, 'spare-member@example.com'),
+    },
+    b: { id: b.id, token: token(b.id) },
+  };
+
   for (const role of ROLES) {
     const browser = new TestBrowser(app.app);
     if (role !== 'visitor') {
@@ -102,11 +170,19 @@ beforeAll(async () => {
 
 type Expect = number | ((role: Role) => number);
 interface Row {
-  path: () => string;
+  path: () => string | Promise<string>;
   expect: Expect;
   /** Where a redirect must lead, per role (only checked when the status is a redirect). */
   location?: (role: Role) => string | RegExp;
+  /** Words that role must never receive from this route (another team's name, its members). */
+  secrets?: (role: Role) => string[];
 }
+
+/** Team A's name and people: nobody outside team A gets them from a team route. */
+const teamASecrets = (role: Role) =>
+  IN_TEAM_A.has(role) ? [] : [DEMO_TEAMS.demo, DEMO_USERS.teamMember, 'spare-member@example.com'];
+const teamBSecrets = (role: Role) =>
+  role === 'otherOwner' ? [] : [DEMO_TEAMS.other, 'student-01@example.com'];
 
 const signedIn = (ok: number) => (role: Role) => (role === 'visitor' ? 302 : ok);
 
@@ -124,7 +200,7 @@ const GET_ROWS: Row[] = [
   { path: () => `/templates/${catalogue.templates[0]!.slug}`, expect: 200 },
   {
     path: () => `/templates/${catalogue.templates[0]!.slug}/download`,
-    expect: (role) => (role === 'owner' ? 200 : 302),
+    expect: (role) => (OWNS[role].has('templates') ? 200 : 302),
     location: (role) =>
       role === 'visitor' ? '/login' : `/templates/${catalogue.templates[0]!.slug}`,
   },
@@ -156,8 +232,73 @@ const GET_ROWS: Row[] = [
   { path: () => '/no-such-page', expect: 404 },
 ];
 
+/** Licence and team pages (issue 11): their own sweep, so each stays well inside its time. */
+const TEAM_GET_ROWS: Row[] = [
+  // Licences: the key is the proof, so its page answers everyone; the list needs an account.
+  { path: () => '/license', expect: signedIn(200), location: () => '/login' },
+  ...Object.values(DEMO_KEYS).map((key) => ({ path: () => `/licenses/${key}`, expect: 200 })),
+  { path: () => `/licenses/${DEMO_KEYS.unredeemedTeam.toLowerCase()}`, expect: 301 },
+  { path: () => `/licenses/${newLicenseKey()}`, expect: 404 },
+  { path: () => '/licenses/not-a-key', expect: 404 },
+  // Team settings: its members only; outsiders (admins too) get a 404, visitors the sign-in.
+  {
+    path: () => `/teams/${teams.a.id}`,
+    expect: (role) => (role === 'visitor' ? 302 : IN_TEAM_A.has(role) ? 200 : 404),
+    location: () => '/login',
+    secrets: teamASecrets,
+  },
+  {
+    path: () => `/teams/${teams.b.id}`,
+    expect: (role) => (role === 'visitor' ? 302 : role === 'otherOwner' ? 200 : 404),
+    location: () => '/login',
+    secrets: teamBSecrets,
+  },
+  { path: () => '/teams/2147483647', expect: signedIn(404), location: () => '/login' },
+  // Invite links: anyone holding one sees the invite (name and seats only); members go to the team.
+  {
+    path: async () => `/teams/${teams.a.id}/members?invite_token=${await teams.a.token()}`,
+    expect: (role) => (IN_TEAM_A.has(role) ? 302 : 200),
+    location: () => `/teams/${teams.a.id}`,
+    secrets: () => [DEMO_USERS.teamMember, 'spare-member@example.com'],
+  },
+  {
+    path: async () => `/teams/${teams.b.id}/members?invite_token=${await teams.b.token()}`,
+    expect: (role) => (role === 'otherOwner' ? 302 : 200),
+    location: () => `/teams/${teams.b.id}`,
+    secrets: () => ['student-01@example.com'],
+  },
+  {
+    path: () => `/teams/${teams.a.id}/members?invite_token=${newInviteToken()}`,
+    expect: 404,
+    secrets: teamASecrets,
+  },
+  { path: () => `/teams/${teams.b.id}/members`, expect: 404, secrets: teamBSecrets },
+];
+
+type Method = 'post' | 'put' | 'patch' | 'delete';
+const teamA = () => `/teams/${teams.a.id}`;
+
 /** State changes: without a token every one is refused; a visitor with a token is sent to sign in. */
-const WRITE_ROWS: { method: 'post' | 'put'; path: string; body: object; visitor: number }[] = [
+const WRITE_ROWS: {
+  method: Method;
+  path: string | (() => string);
+  body: object;
+  visitor: number;
+}[] = [
+  { method: 'patch', path: teamA, body: { name: 'Taken over' }, visitor: 401 },
+  {
+    method: 'patch',
+    path: () => `${teamA()}/members/${teams.a.memberId}`,
+    body: { role: 'owner' },
+    visitor: 401,
+  },
+  {
+    method: 'delete',
+    path: () => `${teamA()}/members/${teams.a.memberId}`,
+    body: {},
+    visitor: 401,
+  },
+  { method: 'delete', path: () => `${teamA()}/invite-link`, body: {}, visitor: 401 },
   { method: 'post', path: '/logout/other', body: { password: 'wrong-password-123' }, visitor: 401 },
   {
     method: 'put',
@@ -174,7 +315,14 @@ const WRITE_ROWS: { method: 'post' | 'put'; path: string; body: object; visitor:
 ];
 
 /** State changes open to visitors too: still never without a token. */
-const PUBLIC_WRITE_ROWS: { method: 'post' | 'put'; path: string; body: object }[] = [
+const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string); body: object }[] = [
+  { method: 'patch', path: `/licenses/${DEMO_KEYS.unredeemedPersonal}`, body: {} },
+  { method: 'patch', path: `/licenses/${DEMO_KEYS.unredeemedTeam}`, body: { team_name: 'Mine' } },
+  {
+    method: 'post',
+    path: () => `/teams/${teams.b.id}/members`,
+    body: { invite_token: 'sent-without-a-csrf-token' },
+  },
   { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
   { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
   { method: 'post', path: '/logout', body: {} },
@@ -182,6 +330,11 @@ const PUBLIC_WRITE_ROWS: { method: 'post' | 'put'; path: string; body: object }[
   { method: 'post', path: '/password/email', body: { email: DEMO_USERS.admin } },
   { method: 'post', path: '/newsletter', body: { email: 'someone@example.com' } },
 ];
+
+async function forgetGuesses() {
+  for (const ip of ['127.0.0.1', '::ffff:127.0.0.1', '::1'])
+    await app.services.limiters.secretGuesses.reset(ip);
+}
 
 function bodyText(response: request.Response): string {
   if (typeof response.text === 'string' && response.text.length > 0) return response.text;
@@ -207,40 +360,53 @@ function assertNothingSoldLeaks(role: Role, path: string, response: request.Resp
   }
 }
 
-describe(`authorisation matrix (${TEST_DATABASE})`, () => {
-  it('answers every page route for every role with its status, and leaks nothing sold', async () => {
-    let tried = 0;
-    for (const row of GET_ROWS) {
-      for (const role of ROLES) {
-        const path = row.path();
-        const expected = typeof row.expect === 'number' ? row.expect : row.expect(role);
-        // As a first visit (HTML) and as an in-app visit (Inertia JSON).
-        for (const inertia of [false, true]) {
-          const agent = browsers.get(role)!.agent;
-          const call = agent.get(path).buffer(true);
-          const response = inertia
-            ? await call.set({ 'X-Inertia': 'true', 'X-Inertia-Version': '' })
-            : await call;
-          tried += 1;
-          expect(response.status, `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`).toBe(
-            expected,
-          );
-          if (expected === 302 && row.location) {
-            const where = row.location(role);
-            expect(response.headers.location).toMatch(where);
-          }
-          assertNothingSoldLeaks(role, path, response);
+async function sweep(rows: Row[]) {
+  let tried = 0;
+  for (const row of rows) {
+    for (const role of ROLES) {
+      const path = await row.path();
+      const expected = typeof row.expect === 'number' ? row.expect : row.expect(role);
+      // As a first visit (HTML) and as an in-app visit (Inertia JSON).
+      for (const inertia of [false, true]) {
+        const agent = browsers.get(role)!.agent;
+        const call = agent.get(path).buffer(true);
+        const response = inertia
+          ? await call.set({ 'X-Inertia': 'true', 'X-Inertia-Version': '' })
+          : await call;
+        tried += 1;
+        expect(response.status, `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`).toBe(expected);
+        if (expected === 302 && row.location) {
+          const where = row.location(role);
+          expect(response.headers.location).toMatch(where);
         }
+        assertNothingSoldLeaks(role, path, response);
+        for (const secret of row.secrets?.(role) ?? [])
+          expect(bodyText(response), `${role} GET ${path} reveals ${secret}`).not.toContain(secret);
       }
     }
-    expect(tried).toBe(GET_ROWS.length * ROLES.length * 2);
-  });
+    // Wrong keys and tokens count against the address (12 a row at most here): the matrix
+    // is about who may, so each row starts afresh; licenses.test.ts tests the limit itself.
+    await forgetGuesses();
+  }
+  return tried;
+}
+
+describe(`authorisation matrix (${TEST_DATABASE})`, () => {
+  // Each a few hundred requests: a loaded two-core machine needs more than the default 20 s.
+  it('answers every page route for every role with its status, and leaks nothing sold', async () => {
+    expect(await sweep(GET_ROWS)).toBe(GET_ROWS.length * ROLES.length * 2);
+  }, 60_000);
+
+  it('answers every licence and team page for every role, and shows no team to outsiders', async () => {
+    expect(await sweep(TEAM_GET_ROWS)).toBe(TEAM_GET_ROWS.length * ROLES.length * 2);
+  }, 60_000);
 
   it('refuses every state change without a CSRF token, for every role, and changes nothing', async () => {
     for (const row of [...WRITE_ROWS, ...PUBLIC_WRITE_ROWS]) {
       for (const role of ROLES) {
         const agent = browsers.get(role)!.agent;
-        const response = await agent[row.method](row.path).send(row.body);
+        const path = typeof row.path === 'string' ? row.path : row.path();
+        const response = await agent[row.method](path).send(row.body);
         expect(response.status, `${role} ${row.method} ${row.path}`).toBe(419);
       }
     }
@@ -253,8 +419,131 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
   it('refuses a visitor with a valid token: no account to act on', async () => {
     for (const row of WRITE_ROWS) {
       const visitor = new TestBrowser(app.app);
-      const response = await visitor.submit(row.method, row.path, row.body);
-      expect(response.status, `${row.method} ${row.path}`).toBe(row.visitor);
+      const path = typeof row.path === 'string' ? row.path : row.path();
+      const response = await visitor.submit(row.method, path, row.body);
+      expect(response.status, `${row.method} ${path}`).toBe(row.visitor);
+    }
+  });
+
+  it('lets only the right role act on a team or a licence, with a token', async () => {
+    const { db } = app.services.database;
+    const before = await db
+      .selectFrom('teams')
+      .select(['id', 'name', 'invite_token', 'member_count'])
+      .where('id', 'in', [teams.a.id, teams.b.id])
+      .orderBy('id')
+      .execute();
+    const tokenA = await teams.a.token();
+    const tokenB = await teams.b.token();
+    const owner =
+      (ok: number, outsider = 404) =>
+      (role: Role) =>
+        role === 'visitor' ? 401 : role === 'owner' ? ok : role === 'member' ? 403 : outsider;
+    // The owner acts last in every row (ROLES order), so a change it makes is the row's last.
+    const rows: {
+      method: Method;
+      path: string;
+      body: object;
+      expect: (role: Role) => number;
+      location?: (role: Role) => string;
+    }[] = [
+      // Renaming to the same name: allowed for the owner, changes nothing.
+      { method: 'patch', path: teamA(), body: { name: DEMO_TEAMS.demo }, expect: owner(303) },
+      {
+        method: 'patch',
+        path: `/teams/${teams.b.id}`,
+        body: { name: 'Taken over' },
+        expect: (role) => (role === 'visitor' ? 401 : role === 'otherOwner' ? 303 : 404),
+      },
+      {
+        method: 'patch',
+        path: `${teamA()}/members/${teams.a.memberId}`,
+        body: { role: 'member' },
+        expect: owner(303),
+      },
+      // Anyone holding team B's link may try to join it: it is full (otherOwner is in it).
+      {
+        method: 'post',
+        path: `/teams/${teams.b.id}/members`,
+        body: { invite_token: tokenB },
+        expect: () => 302,
+        location: (role) =>
+          role === 'otherOwner'
+            ? `/teams/${teams.b.id}`
+            : `/teams/${teams.b.id}/members?invite_token=${tokenB}`,
+      },
+      {
+        method: 'post',
+        path: `${teamA()}/members`,
+        body: { invite_token: newInviteToken() },
+        expect: () => 404,
+      },
+      // Licences connected to a team or an account are nobody's to redeem again.
+      ...[DEMO_KEYS.demoTeam, DEMO_KEYS.customerMarketing, DEMO_KEYS.refunded].map((key) => ({
+        method: 'patch' as const,
+        path: `/licenses/${key}`,
+        body: { team_name: 'Mine' },
+        expect: () => 303,
+        location: () => `/licenses/${key}`,
+      })),
+      { method: 'patch', path: `/licenses/${newLicenseKey()}`, body: {}, expect: () => 404 },
+      {
+        method: 'delete',
+        path: `${teamA()}/members/${teams.a.spareId}`,
+        body: {},
+        expect: owner(303),
+      },
+      { method: 'delete', path: `${teamA()}/invite-link`, body: {}, expect: owner(303) },
+      {
+        method: 'delete',
+        path: `/teams/${teams.b.id}/invite-link`,
+        body: {},
+        expect: (role) => (role === 'visitor' ? 401 : role === 'otherOwner' ? 303 : 404),
+      },
+    ];
+    for (const row of rows) {
+      for (const role of ROLES) {
+        const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+        const response = await browser.submit(row.method, row.path, row.body);
+        expect(response.status, `${role} ${row.method} ${row.path}`).toBe(row.expect(role));
+        if (row.location && response.status >= 300 && response.status < 400)
+          expect(response.headers.location, `${role} ${row.method} ${row.path}`).toBe(
+            row.location(role),
+          );
+      }
+      await forgetGuesses();
+    }
+    const after = await db
+      .selectFrom('teams')
+      .select(['id', 'name', 'invite_token', 'member_count'])
+      .where('id', 'in', [teams.a.id, teams.b.id])
+      .orderBy('id')
+      .execute();
+    // Team A: same name, one member fewer (the spare), a new link; team B: renamed by its
+    // owner, new link, still full. Nobody else changed a thing.
+    expect(after[0]).toMatchObject({
+      name: DEMO_TEAMS.demo,
+      member_count: before[0]!.member_count - 1,
+    });
+    expect(after[0]!.invite_token).not.toBe(tokenA);
+    expect(after[1]).toMatchObject({ name: 'Taken over', member_count: before[1]!.member_count });
+    expect(after[1]!.invite_token).not.toBe(tokenB);
+    const roles = await db
+      .selectFrom('team_members')
+      .select(['id', 'role'])
+      .where('team_id', '=', teams.a.id)
+      .orderBy('id')
+      .execute();
+    expect(roles.map((m) => m.role)).toEqual(['owner', 'member']);
+    expect(roles[1]!.id).toBe(teams.a.memberId);
+    for (const key of [DEMO_KEYS.customerMarketing, DEMO_KEYS.refunded]) {
+      const license = await db
+        .selectFrom('licenses')
+        .innerJoin('users', 'users.id', 'licenses.user_id')
+        .select('users.email')
+        .where('licenses.key', '=', key)
+        .executeTakeFirstOrThrow();
+      expect(license.email).toBe(DEMO_USERS.customer);
     }
   });
 

@@ -1,7 +1,14 @@
-// `pnpm seed`: the demo world (customer, team owner and member, admin) on the local database.
+// `pnpm seed`: the demo world (customer, two teams, licences in every state, admin) locally.
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from './db/database.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo, seedRefusal } from './db/seed.ts';
+import {
+  DEMO_KEYS,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  demoInviteLinks,
+  seedDemo,
+  seedRefusal,
+} from './db/seed.ts';
 
 try {
   const config = loadConfig();
@@ -13,6 +20,7 @@ try {
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
   await migrateToLatest(database);
   const created = await seedDemo(database, config);
+  const invites = await demoInviteLinks(database, config.appUrl);
   await database.close();
   console.log(
     created.length ? `Created:\n  ${created.join('\n  ')}` : 'The demo world is already there.',
@@ -20,6 +28,12 @@ try {
   console.log(
     `Demo accounts (password "${DEMO_PASSWORD}"): ${Object.values(DEMO_USERS).join(', ')}`,
   );
+  console.log(
+    `Licence pages:\n${Object.entries(DEMO_KEYS)
+      .map(([name, key]) => `  ${name}: ${config.appUrl}/licenses/${key}`)
+      .join('\n')}`,
+  );
+  console.log(`Invite links:\n  ${invites.join('\n  ')}`);
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);

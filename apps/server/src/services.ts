@@ -9,6 +9,7 @@ import {
   PAGE_VIEW_LIMIT,
   PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
+  SECRET_GUESS_LIMIT,
   SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_LIMIT,
   type RateLimitBackend,
@@ -45,6 +46,8 @@ export interface Limiters {
   passwordCheck: RateLimiter;
   /** Anonymous page-view beacons, per address. */
   pageViews: RateLimiter;
+  /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
+  secretGuesses: RateLimiter;
 }
 
 export interface Health {
@@ -59,6 +62,7 @@ export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLim
   return {
     consume: (key) => bounded(() => limiter.consume(key)),
     reset: (key) => bounded(() => limiter.reset(key)),
+    peek: (key) => bounded(() => limiter.peek(key)),
   };
 }
 
@@ -119,6 +123,7 @@ export async function createServices(
       timeoutMs,
     ),
     pageViews: await limiter(PAGE_VIEW_LIMIT),
+    secretGuesses: await limiter(SECRET_GUESS_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({

@@ -15,7 +15,8 @@ export class TestBrowser {
   readonly agent: ReturnType<typeof request.agent>;
   cookies = new Map<string, string>();
 
-  constructor(app: Express) {
+  /** `app` in-process, or the URL of a listening server (for truly parallel requests). */
+  constructor(app: Express | string) {
     this.agent = request.agent(app);
   }
 

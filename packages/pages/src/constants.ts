@@ -6,6 +6,8 @@
 
 /** People a team all-access licence covers, the owner included (spec §1, §9). */
 export const TEAM_SEATS = 25;
+/** People a Classroom licence covers, the teacher included: a class fits in a team's seats. */
+export const CLASSROOM_SEATS = 25;
 /** Refunds: in full within this many days of the purchase, requested by e-mail (spec §1). */
 export const REFUND_WINDOW_DAYS = 30;
 /** Restricted licence: students, or individuals earning at most this much a year (spec §1). */

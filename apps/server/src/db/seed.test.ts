@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { testServicesEnv } from '../../test/services.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
-import { DEMO_USERS, seedDemo, seedRefusal } from './seed.ts';
+import { TEAM_SEATS } from '@tessera/pages/constants';
+import { isLicenseKeyShape } from '../modules/licenses/keys.ts';
+import { DEMO_KEYS, DEMO_TEAMS, DEMO_USERS, seedDemo, seedRefusal } from './seed.ts';
 
 describe('demo seed', () => {
   it('creates the demo world once; a second run changes nothing', async () => {
@@ -38,6 +40,67 @@ describe('demo seed', () => {
       .where('email', '=', DEMO_USERS.admin)
       .executeTakeFirstOrThrow();
     expect(admin.is_admin).toBe(1);
+
+    // A licence in every state the licence page has, each with a real key's shape.
+    const licenses = await database.db
+      .selectFrom('licenses')
+      .leftJoin('teams', 'teams.id', 'licenses.team_id')
+      .select([
+        'licenses.key',
+        'licenses.kind',
+        'licenses.is_active',
+        'licenses.deactivation_reason',
+        'licenses.user_id',
+        'teams.name as team',
+      ])
+      .where('licenses.key', 'in', Object.values(DEMO_KEYS))
+      .execute();
+    const byKey = new Map(licenses.map((row) => [row.key, row]));
+    expect(byKey.size).toBe(Object.keys(DEMO_KEYS).length);
+    for (const key of Object.values(DEMO_KEYS)) expect(isLicenseKeyShape(key), key).toBe(true);
+    expect(byKey.get(DEMO_KEYS.refunded)).toMatchObject({
+      is_active: 0,
+      deactivation_reason: 'refund',
+    });
+    expect(byKey.get(DEMO_KEYS.upgraded)).toMatchObject({
+      is_active: 0,
+      deactivation_reason: 'upgrade',
+    });
+    expect(byKey.get(DEMO_KEYS.deactivated)).toMatchObject({
+      is_active: 0,
+      deactivation_reason: 'other',
+    });
+    for (const key of [
+      DEMO_KEYS.unredeemedPersonal,
+      DEMO_KEYS.unredeemedTeam,
+      DEMO_KEYS.unredeemedClassroom,
+    ])
+      expect(byKey.get(key)).toMatchObject({ is_active: 1, user_id: null, team: null });
+    expect(byKey.get(DEMO_KEYS.demoTeam)).toMatchObject({ user_id: null, team: DEMO_TEAMS.demo });
+
+    // The demo team: its owner and member; the other team: full, seats counted right.
+    const teams = await database.db
+      .selectFrom('teams')
+      .select(['id', 'name', 'seats', 'member_count'])
+      .where('name', 'in', Object.values(DEMO_TEAMS))
+      .orderBy('name')
+      .execute();
+    expect(teams.map((t) => [t.name, t.seats, t.member_count])).toEqual([
+      [DEMO_TEAMS.demo, TEAM_SEATS, 2],
+      [DEMO_TEAMS.other, TEAM_SEATS, TEAM_SEATS],
+    ]);
+    for (const team of teams) {
+      const members = await database.db
+        .selectFrom('team_members')
+        .innerJoin('users', 'users.id', 'team_members.user_id')
+        .select(['users.email', 'team_members.role'])
+        .where('team_id', '=', team.id)
+        .execute();
+      expect(members).toHaveLength(team.member_count);
+      expect(members.filter((m) => m.role === 'owner').map((m) => m.email)).toEqual([
+        team.name === DEMO_TEAMS.demo ? DEMO_USERS.teamOwner : DEMO_USERS.otherOwner,
+      ]);
+    }
     await database.close();
   });
 

@@ -18,6 +18,11 @@ export interface RateLimiter {
   consume(key: string): Promise<RateLimitResult>;
   /** Forgets the attempts for `key` (after a successful sign-in). */
   reset(key: string): Promise<void>;
+  /**
+   * Whether `key` has spent its budget, without counting an attempt: for limits that count only
+   * failures (a wrong secret), asked before the check so a blocked client learns nothing more.
+   */
+  peek(key: string): Promise<RateLimitResult>;
 }
 
 export interface RateLimitRule {
@@ -39,6 +44,18 @@ export const PAGE_VIEW_LIMIT: RateLimitRule = {
   name: 'page-views',
   points: 60,
   durationSeconds: 60,
+};
+
+/**
+ * Wrong secrets (an unknown licence key, a wrong or reset invite token, an address already in
+ * use when an account is made on those pages), per address: a person who mistypes is never
+ * near it, a guesser is stopped long before a 130-bit key or a 256-bit token could fall.
+ * Only misses count, so a classroom joining from one school address is never limited.
+ */
+export const SECRET_GUESS_LIMIT: RateLimitRule = {
+  name: 'secret-guesses',
+  points: 20,
+  durationSeconds: 15 * 60,
 };
 
 /**
@@ -130,6 +147,13 @@ function retryAfter(msBeforeNext: number): number {
   return Math.max(1, Math.ceil(msBeforeNext / 1000));
 }
 
+async function peekAt(limiter: RateLimiterAbstract, key: string, points: number) {
+  const state = await limiter.get(key);
+  if (state && state.consumedPoints >= points)
+    return { allowed: false as const, retryAfterSeconds: retryAfter(state.msBeforeNext) };
+  return { allowed: true as const };
+}
+
 /**
  * Counters shared by every process through the same store as the sessions: Redis when
  * configured, else the database (rate-limiter-flexible's SQLite or PostgreSQL limiter).
@@ -154,6 +178,7 @@ export async function createRateLimiter(
     async reset(key) {
       await limiter.delete(key);
     },
+    peek: (key) => peekAt(limiter, key, rule.points),
   };
 }
 
@@ -191,6 +216,7 @@ export async function createBackoffLimiter(
     async reset(key) {
       await Promise.all([attempts.delete(key), blocks.delete(key)]);
     },
+    peek: (key) => peekAt(attempts, key, rule.points),
   };
 }
 

@@ -2,6 +2,7 @@ import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
 import type { OnlyKeysOf, PageInput, PageName } from '../http/inertia/page-contract.ts';
 import type { FlashData } from '../http/session/flash.ts';
 import type { User } from '../db/schema.ts';
+import type { AccessPolicy } from '../modules/access/policy.ts';
 import type { Entitlements } from '../modules/licenses/entitlements.ts';
 
 declare global {
@@ -9,7 +10,9 @@ declare global {
     interface Request {
       /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
       user: User | null;
-      /** What the viewer may use (licences); memoised. Added by `entitlements()`. */
+      /** Who the viewer is to teams and licences; memoised per request. Added by `accessPolicy()`. */
+      access(): Promise<AccessPolicy>;
+      /** What the viewer may use (licences, own and teams'): `(await req.access()).entitlements`. */
       entitlements(): Promise<Entitlements>;
       /** The flash the previous request left (read once, then cleared). Added by `flash()`. */
       readFlash(): Promise<FlashData>;

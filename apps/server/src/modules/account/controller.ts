@@ -8,6 +8,7 @@ import { rejectWith } from '../../http/validation.ts';
 import type { Limiters } from '../../services.ts';
 import type { AuthService } from '../auth/auth-service.ts';
 import { passwordProblem } from '../auth/passwords.ts';
+import { formatAmount } from '../shared/money.ts';
 import { purchasesRepository } from './repository.ts';
 
 import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../shared/messages.ts';
@@ -28,15 +29,6 @@ export const UNDO_LINK_PROBLEMS = {
 
 const PAGE = '/account-settings';
 
-function formatAmount(amount: number, currency: string, locale: string): string {
-  const digits = amount % 100 === 0 ? 0 : 2;
-  return new Intl.NumberFormat(locale, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount / 100);
-}
 
 export interface AccountControllerDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Config } from '../../config.ts';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import type { AppSessionStore } from '../../http/session/session-store.ts';
 import type { Logger } from '../../logger.ts';
@@ -18,6 +18,16 @@ export interface AuthServiceDeps {
   mailer: Mailer;
   logger: Logger;
   now: () => number;
+}
+
+/**
+ * Someone making an account on a licence or invite page: the password is hashed before the
+ * transaction (scrypt is slow), and the account is created inside the transaction that redeems
+ * or joins, so a lost race leaves no account behind.
+ */
+export interface Newcomer {
+  email: string;
+  passwordHash: string;
 }
 
 export type ResetOutcome = 'reset' | 'invalid' | 'expired' | 'used';
@@ -63,6 +73,16 @@ export function authService(deps: AuthServiceDeps) {
         isAdmin: options.isAdmin,
         now: now(),
       });
+    },
+
+    /** A new account's password hash (the caller has checked `passwordProblem`). */
+    hashNewPassword(password: string): Promise<string> {
+      return hashPassword(password, cost);
+    },
+
+    /** Creates the account of `newcomer` with `db`, usually the caller's transaction. */
+    createAccount(db: Db, newcomer: Newcomer): Promise<number> {
+      return usersRepository(db).create({ ...newcomer, now: now() });
     },
 
     /** Ends every other session and remember-me token of the user. */

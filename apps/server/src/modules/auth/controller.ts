@@ -8,9 +8,9 @@ import {
   clearRememberCookie,
   landingAfterSignOut,
   rememberCookieName,
+  returnPathFromQuery,
   safeRedirectPath,
-  setRememberCookie,
-  startAuthenticatedSession,
+  signIn,
   type CookieSettings,
 } from './middleware.ts';
 import { passwordProblem } from './passwords.ts';
@@ -53,7 +53,10 @@ function attemptKey(req: Request, email: string): string {
 export function authController({ auth, limiters, cookies }: AuthControllerDeps) {
   return {
     showLogin(req: Request, res: Response) {
-      if (req.user) return res.redirect('/');
+      // `/login?intended_url=…` from a licence or invite page: back there after signing in.
+      const returnTo = returnPathFromQuery(req.query.intended_url);
+      if (req.user) return res.redirect(returnTo ?? '/');
+      if (returnTo) req.session.intendedUrl = returnTo;
       return res.inertia('Login', { status: () => flashedStatus(req) });
     },
 
@@ -79,13 +82,7 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
 
       await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);
       const intended = req.session.intendedUrl ?? body.intended_url;
-      let selector: string | undefined;
-      if (body.remember) {
-        const token = await auth.remember.issue(user.id);
-        selector = token.selector;
-        setRememberCookie(res, token, cookies);
-      }
-      await startAuthenticatedSession(req, res, user.id, cookies, selector);
+      await signIn(req, res, auth, cookies, user.id, body.remember);
       res.redirect(safeRedirectPath(intended));
     },
 

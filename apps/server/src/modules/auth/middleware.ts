@@ -2,6 +2,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Csrf } from '../../http/csrf.ts';
 import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
 import { regenerateSession } from '../../http/session/session.ts';
+import { isLicenseKeyShape } from '../licenses/keys.ts';
+import { isInviteTokenShape } from '../teams/invite-tokens.ts';
 import type { AuthService } from './auth-service.ts';
 import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './remember-tokens.ts';
 
@@ -51,6 +53,27 @@ export async function startAuthenticatedSession(
   req.session.userId = userId;
   if (rememberSelector) req.session.rememberSelector = rememberSelector;
   cookies.csrf.rotate(req, res);
+}
+
+/**
+ * Signs `userId` in after a proven credential (a password, or an account just made): a new
+ * session, and a remember-me token unless declined (spec §9: remember defaults to true).
+ */
+export async function signIn(
+  req: Request,
+  res: Response,
+  auth: AuthService,
+  cookies: CookieSettings,
+  userId: number,
+  remember: boolean,
+) {
+  let selector: string | undefined;
+  if (remember) {
+    const token = await auth.remember.issue(userId);
+    selector = token.selector;
+    setRememberCookie(res, token, cookies);
+  }
+  await startAuthenticatedSession(req, res, userId, cookies, selector);
 }
 
 /**
@@ -111,5 +134,25 @@ const SIGNED_IN_ONLY = /^\/(account-settings|admin|license|teams|upgrade)(?:[/?#
 /** Where signing out leads: back to the page the person was on, unless it needs an account. */
 export function landingAfterSignOut(target: unknown): string {
   const path = safeRedirectPath(target);
+  // Licence and invite pages work signed out too (sign out is offered there): stay.
+  if (returnPathFromQuery(path)) return path;
   return SIGNED_IN_ONLY.test(path) ? '/' : path;
+}
+
+const LICENSE_PAGE = /^\/licenses\/([^/?#]+)$/;
+const INVITE_PAGE = /^\/teams\/[1-9]\d{0,9}\/members\?invite_token=([^&#]+)$/;
+
+/**
+ * `/login?intended_url=…`: where a licence or invite page sends a visitor to sign in and come
+ * back. Only those two pages, spelled exactly as they link (a well-shaped key or token), are
+ * taken; anything else (another path, another host, `//evil`, a scheme) is ignored, so the
+ * sign-in form cannot be made to send anyone elsewhere.
+ */
+export function returnPathFromQuery(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 200) return null;
+  const license = LICENSE_PAGE.exec(value);
+  if (license) return isLicenseKeyShape(license[1]!) ? value : null;
+  const invite = INVITE_PAGE.exec(value);
+  if (invite) return isInviteTokenShape(invite[1]) ? value : null;
+  return null;
 }

@@ -12,12 +12,17 @@ describe('landingAfterSignOut', () => {
     );
     expect(landingAfterSignOut('/templates?x=1')).toBe('/templates?x=1');
     expect(landingAfterSignOut('/licenses/ABC')).toBe('/licenses/ABC');
+    // An invite link works signed out: signing out there stays there (issue 11).
+    const invite = `/teams/4/members?invite_token=${'a'.repeat(43)}`;
+    expect(landingAfterSignOut(invite)).toBe(invite);
+    expect(landingAfterSignOut('/teams/4/members?invite_token=short')).toBe('/');
     for (const page of [
       '/account-settings',
       '/account-settings?tab=password',
       '/admin/page-views',
       '/license',
       '/teams/4',
+      '/teams/4/members',
       '/upgrade',
       '/upgrade-team',
     ]) {

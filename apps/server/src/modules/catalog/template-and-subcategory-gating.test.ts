@@ -1,16 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers.ts';
-import { ALL_ACCESS, NO_ENTITLEMENTS, type Entitlements } from '../licenses/entitlements.ts';
+import {
+  ALL_ACCESS,
+  entitlementsFrom,
+  NO_ENTITLEMENTS,
+  type Entitlements,
+} from '../licenses/entitlements.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { isPngOnly, presentSubcategorySummary, presentTemplate } from './presenter.ts';
 
 const catalogue = loadCatalogue(testConfig().catalogDist);
 
-/** Entitlements as entitlementsFor builds them from active licences. */
+/** Entitlements as the access policy builds them from active licences. */
 function holding(...slugs: string[]): Entitlements {
-  const packages = new Set(slugs);
-  const allAccess = packages.has(ALL_ACCESS);
-  return { packages, allAccess, has: (slug) => allAccess || packages.has(slug) };
+  return entitlementsFrom(slugs);
 }
 
 describe('the Template page', () => {

@@ -1,5 +1,3 @@
-import type { Db } from '../../db/database.ts';
-
 export const ALL_ACCESS = 'all-access';
 
 /** The component packages all-access includes (and, with it, every template). */
@@ -16,20 +14,9 @@ export const NO_ENTITLEMENTS: Entitlements = {
   has: () => false,
 };
 
-/**
- * "Which packages may this viewer use": every active licence the user holds (a refunded or
- * upgraded one is inactive). All-access covers every package.
- */
-export async function entitlementsFor(db: Db, userId: number | undefined): Promise<Entitlements> {
-  if (userId === undefined) return NO_ENTITLEMENTS;
-  const rows = await db
-    .selectFrom('licenses')
-    .innerJoin('products', 'products.id', 'licenses.product_id')
-    .select('products.slug')
-    .where('licenses.user_id', '=', userId)
-    .where('licenses.is_active', '=', 1)
-    .execute();
-  const packages = new Set(rows.map((row) => row.slug));
+/** Entitlements from the product slugs of the viewer's active licences. All-access covers all. */
+export function entitlementsFrom(slugs: Iterable<string>): Entitlements {
+  const packages = new Set(slugs);
   const allAccess = packages.has(ALL_ACCESS);
   return { packages, allAccess, has: (slug) => allAccess || packages.has(slug) };
 }

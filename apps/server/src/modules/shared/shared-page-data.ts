@@ -57,12 +57,12 @@ function previewColorScheme(req: Request): PreviewColorScheme {
 }
 
 /** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
-function authUser(user: User): AuthUser {
+function authUser(user: User, teams: AuthUser['teams']): AuthUser {
   return {
     email: user.email,
     // Licences and teams arrive with the commerce and teams work; until then nobody may.
     can: { accessV1: false, canUpgradeToStandardAllAccess: false, upgradeToTeamLicense: false },
-    teams: [],
+    teams,
   };
 }
 
@@ -80,7 +80,17 @@ export function sharedPageData({
     let productList: ReturnType<typeof products.all> | undefined;
     const allProducts = () => (productList ??= products.all());
     return {
-      auth: req.user ? { user: authUser(req.user) } : null,
+      // Teams from the access policy: 'My Team' / 'My Teams' in the header (spec §2).
+      auth: async () => {
+        if (!req.user) return null;
+        const { teams } = await req.access();
+        return {
+          user: authUser(
+            req.user,
+            teams.map(({ teamId: id, name }) => ({ id, name })),
+          ),
+        };
+      },
       isImpersonating: false,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
