@@ -109,10 +109,13 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
         .select('id')
         .where('email', '=', purchase.user)
         .executeTakeFirstOrThrow();
+      const kind = purchase.product === 'all-access' ? 'team' : 'personal';
       const product = await tx
         .selectFrom('products')
-        .select(['id', 'price_amount'])
-        .where('slug', '=', purchase.product)
+        .innerJoin('prices', 'prices.product_id', 'products.id')
+        .select(['products.id', 'prices.amount', 'prices.currency'])
+        .where('products.slug', '=', purchase.product)
+        .where('prices.kind', '=', kind)
         .executeTakeFirstOrThrow();
       const at = Date.parse(purchase.at);
       const { id } = await tx
@@ -120,8 +123,8 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
         .values({
           user_id: user.id,
           product_id: product.id,
-          amount: product.price_amount,
-          currency: 'USD',
+          amount: product.amount,
+          currency: product.currency,
           source: purchase.source,
           receipt_url: `${config.appUrl}/receipts/${purchase.license.toLowerCase()}`,
           refunded_at: purchase.refunded ? at + 5 * 24 * 60 * 60 * 1000 : null,
@@ -136,7 +139,7 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
           product_id: product.id,
           purchase_id: id,
           user_id: user.id,
-          kind: purchase.product === 'all-access' ? 'team' : 'personal',
+          kind,
           is_active: purchase.refunded ? 0 : 1,
           deactivation_reason: purchase.refunded ? 'refund' : null,
           created_at: at,
