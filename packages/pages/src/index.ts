@@ -190,5 +190,17 @@ export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
 export { FaqDisclosure } from './faq/faq-disclosure';
 export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-section/pricing-section';
 export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
+export type {
+  AllAccessOffer,
+  AllAccessOffers,
+  AllAccessPageProps,
+  IncludedProduct,
+  PersonalAllAccessOffer,
+} from './all-access/types';
+export type {
+  AlreadyOnPackagePageProps,
+  ChooseUpgradePageProps,
+  UpgradeOption,
+} from './upgrade/types';
 export { HomeComponentTabs } from './home/home-component-tabs';
 export { TemplateCarousel } from './home/template-carousel';
