@@ -5,7 +5,7 @@ import {
   type SharedPageData,
   type Subcategory,
 } from '@tessera/pages';
-import { PRICING_URL } from '../lib/pricing-url';
+import { PRICING_URL } from '@tessera/pages/constants';
 import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 

@@ -5,7 +5,7 @@ import {
   type PlaygroundComponent,
   type SharedPageData,
 } from '@tessera/pages';
-import { PRICING_URL } from '../lib/pricing-url';
+import { PRICING_URL } from '@tessera/pages/constants';
 
 type Props = SharedPageData & { components: PlaygroundComponent[] };
 

@@ -1,3 +1,4 @@
+import { UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 
 export type NavigationLink = { label: string; href: string };
@@ -24,10 +25,10 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
     { label: 'License', href: '/license' },
     { label: 'Account settings', href: '/account-settings' },
     ...(user.can.canUpgradeToStandardAllAccess
-      ? [{ label: 'Upgrade to standard license', href: '/upgrade' }]
+      ? [{ label: 'Upgrade to standard license', href: UPGRADE_URL }]
       : []),
     ...(user.can.upgradeToTeamLicense
-      ? [{ label: 'Upgrade to team license', href: '/upgrade-team' }]
+      ? [{ label: 'Upgrade to team license', href: UPGRADE_TEAM_URL }]
       : []),
   ];
 }
