@@ -2,6 +2,8 @@ import { Head, usePage } from '@inertiajs/react';
 import {
   HomePage,
   homePageTitle,
+  type AllAccessPricing,
+  type BlackFridayOffer,
   type FeaturedProduct,
   type SharedPageData,
   type TemplateSummary,
@@ -11,6 +13,8 @@ type Props = SharedPageData & {
   featuredProducts: FeaturedProduct[];
   templates: TemplateSummary[];
   componentCount: number;
+  teamPricing: AllAccessPricing;
+  blackFriday: BlackFridayOffer | null;
 };
 
 export default function Home() {
@@ -26,6 +30,8 @@ export default function Home() {
         featuredProducts={props.featuredProducts}
         templates={props.templates}
         allAccessPricing={props.allAccessPricing}
+        teamPricing={props.teamPricing}
+        blackFriday={props.blackFriday}
         locale={props.preferredLanguage}
       />
     </>
