@@ -47,7 +47,7 @@ describe('loadConfig', () => {
       lastDay: '2027-11-26',
     });
     for (const env of [
-      { BLACK_FRIDAY_ENDS_AT: '2026-11-28' },
+      { BLACK_FRIDAY_ENDS_AT: '2026-11-28' } as Record<string, string>,
       { BLACK_FRIDAY_ENDS_AT: 'next friday' },
       { BLACK_FRIDAY_STARTS_AT: '2026-11-29T00:00:00Z' },
     ]) {
