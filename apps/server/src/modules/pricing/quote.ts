@@ -61,6 +61,8 @@ export interface PricingDeps {
   db: Db | Tx;
   /** The Black Friday window (configuration: BLACK_FRIDAY_STARTS_AT / BLACK_FRIDAY_ENDS_AT). */
   blackFriday?: OfferWindow;
+  /** Every product with its prices, read once for several quotes (one request's). */
+  products?: () => Promise<PricedProduct[]>;
 }
 
 const refuse = (reason: QuoteRefusalReason): QuoteRefusal => ({
@@ -137,10 +139,10 @@ export async function quoteFor(
   customer: CustomerHoldings,
   input: Omit<QuoteInput, 'userId'>,
 ): Promise<QuoteResult> {
-  const repository = pricingRepository(deps.db);
-  const slugs = [input.productSlug];
-  if (input.productSlug !== ALL_ACCESS_SLUG) slugs.push(ALL_ACCESS_SLUG);
-  const products = await repository.products(slugs);
+  const slugs = [input.productSlug, ALL_ACCESS_SLUG];
+  const products = deps.products
+    ? (await deps.products()).filter((product) => slugs.includes(product.slug))
+    : await pricingRepository(deps.db).products([...new Set(slugs)]);
   const product = products.find((candidate) => candidate.slug === input.productSlug);
   if (!product) return refuse('unknown-product');
   const price = product.prices[input.kind];

@@ -25,7 +25,7 @@ import {
   type QuoteInput,
   type QuoteResult,
 } from './quote.ts';
-import { pricingRepository } from './repository.ts';
+import { pricingRepository, type PricedProduct } from './repository.ts';
 
 export interface PricingOptions {
   db: Db;
@@ -85,6 +85,8 @@ export function createPricing({
   const repository = pricingRepository(db);
 
   function forCustomer(user: { id: number; email: string } | null, at: Date): CustomerPricing {
+    let products: Promise<PricedProduct[]> | undefined;
+    const customerDeps = { ...deps, products: () => (products ??= repository.products()) };
     let holdings: Promise<CustomerHoldings> | undefined;
     const loadHoldings = () => (holdings ??= loadCustomerHoldings(db, user?.id ?? null));
     const quotes = new Map<string, Promise<QuoteResult>>();
@@ -97,7 +99,7 @@ export function createPricing({
       let result = quotes.get(key);
       if (!result) {
         result = loadHoldings().then((customer) =>
-          quoteFor(deps, customer, { productSlug, kind, upgradeLicenseId, now: at }),
+          quoteFor(customerDeps, customer, { productSlug, kind, upgradeLicenseId, now: at }),
         );
         quotes.set(key, result);
       }
@@ -105,9 +107,10 @@ export function createPricing({
     };
 
     /** The list price of all-access with `kind`, for an offer the customer cannot buy. */
-    let allAccessList: ReturnType<typeof repository.products> | undefined;
     const listPrice = async (kind: LicenseKind): Promise<AllAccessPricing | null> => {
-      const [product] = await (allAccessList ??= repository.products([ALL_ACCESS_SLUG]));
+      const product = (await customerDeps.products()).find(
+        (candidate) => candidate.slug === ALL_ACCESS_SLUG,
+      );
       const price = product?.prices[kind];
       return price
         ? { currency: price.currency, amount: price.amount, advertised: price.amount }
