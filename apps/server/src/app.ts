@@ -33,6 +33,8 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
 import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
+import { pricingRoutes } from './modules/pricing/routes.ts';
+import { createPricing } from './modules/pricing/service.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
 import type { Services } from './services.ts';
 
@@ -140,6 +142,12 @@ export function buildApp(deps: AppDeps): Express {
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
 
+  const pricing = createPricing({
+    db: services.database.db,
+    blackFriday: config.blackFriday,
+    now: deps.now,
+  });
+
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -154,16 +162,30 @@ export function buildApp(deps: AppDeps): Express {
       brandName: config.brandName,
       appUrl: config.appUrl,
       catalogue,
+      pricing,
       now: deps.now,
     }),
   );
   app.use(inertia.middleware);
   app.use(rejectMalformedText());
 
-  app.use(homeRoutes(homeCatalogue(catalogue)));
+  const homeParts = homeCatalogue(catalogue);
+  app.use(
+    homeRoutes(async (req) => {
+      const customer = pricing.forRequest(req);
+      const [parts, offers, blackFriday] = await Promise.all([
+        homeParts(req),
+        customer.allAccessOffers(),
+        customer.blackFriday(),
+      ]);
+      return { ...parts, teamPricing: offers.team.price, blackFriday };
+    }),
+  );
+  app.use(pricingRoutes({ pricing, catalogue }));
   app.use(
     catalogRoutes({
       catalogue,
+      listPrice: (slug) => pricing.listPrice(slug),
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       appUrl: config.appUrl,

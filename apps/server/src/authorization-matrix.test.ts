@@ -208,6 +208,18 @@ const GET_ROWS: Row[] = [
     path: () => pngOnlyPreview,
     expect: (role) => (OWNS[role].has('application-ui') ? 200 : 403),
   },
+  { path: () => '/all-access', expect: 200 },
+  {
+    // The complete package for package owners; 'You've got everything!' for all-access owners.
+    path: () => '/upgrade',
+    expect: (role) => (role === 'customer' || role === 'owner' ? 200 : 302),
+    location: (role) => (role === 'visitor' ? '/login' : '/all-access#pricing'),
+  },
+  {
+    path: () => '/upgrade-team',
+    expect: (role) => (role === 'owner' ? 200 : 302),
+    location: (role) => (role === 'visitor' ? '/login' : '/upgrade'),
+  },
   { path: () => '/changelog', expect: 200 },
   { path: () => '/documentation', expect: 302, location: () => /^\/documentation\/[a-z-]+$/ },
   { path: () => '/documentation/getting-started', expect: 200 },

@@ -31,6 +31,30 @@ describe('loadConfig', () => {
     expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
   });
 
+  it('reads the Black Friday window, defaulting to 2026 and refusing one it cannot use', () => {
+    expect(loadConfig({}).blackFriday).toMatchObject({
+      endsAt: Date.parse('2026-11-28T12:00:00Z'),
+      lastDay: '2026-11-27',
+    });
+    expect(
+      loadConfig({
+        BLACK_FRIDAY_STARTS_AT: '2027-11-22T00:00:00-05:00',
+        BLACK_FRIDAY_ENDS_AT: '2027-11-27T00:00:00-05:00',
+      }).blackFriday,
+    ).toEqual({
+      startsAt: Date.parse('2027-11-22T05:00:00Z'),
+      endsAt: Date.parse('2027-11-27T05:00:00Z'),
+      lastDay: '2027-11-26',
+    });
+    for (const env of [
+      { BLACK_FRIDAY_ENDS_AT: '2026-11-28' } as Record<string, string>,
+      { BLACK_FRIDAY_ENDS_AT: 'next friday' },
+      { BLACK_FRIDAY_STARTS_AT: '2026-11-29T00:00:00Z' },
+    ]) {
+      expect(configError(env).issues.join()).toMatch(/^BLACK_FRIDAY_ENDS_AT: .*ISO 8601/);
+    }
+  });
+
   it('warns about the development session secret in development only', () => {
     expect(loadConfig({}).warnings.join()).toContain('SESSION_SECRET');
     expect(loadConfig({ NODE_ENV: 'test' }).warnings).toEqual([]);

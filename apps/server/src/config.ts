@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { BLACK_FRIDAY_WINDOW } from '@tessera/pages/constants';
+import { offerWindow, type OfferWindow } from './modules/pricing/offers.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SECRET_MIN_LENGTH = 32;
@@ -102,8 +104,20 @@ const envSchema = z
       .transform(Number)
       .refine((ms) => ms >= 50 && ms <= 60_000, 'must be between 50 and 60000')
       .default(1000),
+    // The Black Friday offer's window: ISO 8601 instants with an offset (docs/decisions/007).
+    BLACK_FRIDAY_STARTS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.startsAt),
+    BLACK_FRIDAY_ENDS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.endsAt),
   })
   .superRefine((env, ctx) => {
+    try {
+      offerWindow(env.BLACK_FRIDAY_STARTS_AT, env.BLACK_FRIDAY_ENDS_AT);
+    } catch (error) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BLACK_FRIDAY_ENDS_AT'],
+        message: `with BLACK_FRIDAY_STARTS_AT, must give the offer's window as ISO 8601 instants with an offset, e.g. 2026-11-28T00:00:00-12:00: ${(error as Error).message}`,
+      });
+    }
     // The app speaks plain HTTP only, so an https APP_URL means TLS ends at a proxy in front of
     // it. Without trusting that proxy every request looks like http and the Secure session
     // cookie is silently never sent: nobody could sign in.
@@ -177,6 +191,8 @@ export interface Config {
   communityUrl: string | undefined;
   /** log2 of scrypt's N. */
   passwordHashCost: number;
+  /** When the Black Friday bundle is for sale (BLACK_FRIDAY_STARTS_AT / BLACK_FRIDAY_ENDS_AT). */
+  blackFriday: OfferWindow;
   /** The longest one session-store or rate-limiter operation may take (STORE_TIMEOUT_MS). */
   storeTimeoutMs: number;
   /** Things worth a warning at boot that do not stop the start. */
@@ -256,6 +272,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: values.SMTP_URL,
     mailFrom: values.MAIL_FROM ?? `${values.BRAND_NAME} <hello@tessera-ui.com>`,
     passwordHashCost: values.PASSWORD_HASH_COST,
+    blackFriday: offerWindow(values.BLACK_FRIDAY_STARTS_AT, values.BLACK_FRIDAY_ENDS_AT),
     storeTimeoutMs: values.STORE_TIMEOUT_MS,
     supportEmail: values.SUPPORT_EMAIL,
     issueTrackerUrl: values.ISSUE_TRACKER_URL,

@@ -39,6 +39,57 @@ export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
 /** The design ebook in the Black Friday bundle (spec §2, §9). */
 export const DESIGN_EBOOK = { retailAmount: 14_900, pages: 218, videos: 3 } as const;
 
+/** Product slugs the code relies on (the rest come from the catalogue). */
+export const ALL_ACCESS_SLUG = 'all-access';
+/** The Black Friday bundle: all-access plus the design ebook, sold only inside its window. */
+export const BLACK_FRIDAY_SLUG = 'black-friday';
+
+/**
+ * The Black Friday offer's window (spec §2, §9: "over 30% off until November 27th"), from
+ * `startsAt` (inclusive) to `endsAt` (exclusive). Both are midnight Anywhere on Earth (UTC−12),
+ * so the offer is still on for every buyer until their own November 27th is over. The
+ * server's BLACK_FRIDAY_STARTS_AT and BLACK_FRIDAY_ENDS_AT override them; the last day the
+ * pages name is the day before `endsAt` in the offset it is written in
+ * (docs/decisions/007-pricing-and-offers.md).
+ */
+export const BLACK_FRIDAY_WINDOW = {
+  startsAt: '2026-11-23T00:00:00-12:00',
+  endsAt: '2026-11-28T00:00:00-12:00',
+} as const;
+/** What the offer's copy promises: the bundle's price is more than this far below retail. */
+export const BLACK_FRIDAY_MIN_DISCOUNT_PERCENT = 30;
+
+/**
+ * Owner pricing: a customer who paid for packages pays the list price less what they paid,
+ * never less than this share of the list price (rounded up to a whole unit of the currency).
+ */
+export const OWNER_PRICE_FLOOR_PERCENT = 25;
+
+/** Licence kinds sold at a reduced price to buyers who confirm they are eligible (spec §1). */
+export const REDUCED_LICENSE_KINDS: readonly LicenseKind[] = ['restricted', 'classroom'];
+/** Spec §1: who may buy a Restricted licence; the checkout's notice. */
+export const RESTRICTED_LICENSE_NOTICE = `The Restricted license is for students (educational use only) and for individuals earning at most $${RESTRICTED_INCOME_CAP_USD.toLocaleString('en-US')} USD a year.`;
+/** Spec §1: the Classroom licence's rule; the checkout's notice. */
+export const CLASSROOM_LICENSE_NOTICE =
+  'The Classroom license is for teaching: students must be removed from the team when they finish their studies.';
+/** What the buyer of a reduced licence ticks before paying (the checkout refuses without it). */
+export const LICENSE_CONFIRMATIONS: Readonly<Partial<Record<LicenseKind, string>>> = {
+  restricted: `I confirm that I am a student and will use it for educational purposes only, or that I earn at most $${RESTRICTED_INCOME_CAP_USD.toLocaleString('en-US')} USD a year.`,
+  classroom:
+    'I confirm that this license is for teaching a class, and that I will remove students from the team when they finish their studies.',
+};
+
+/** Why a checkout cannot be priced (the pricing module's refusals), in the buyer's words. */
+export const QUOTE_REFUSALS = {
+  'unknown-product': 'There is no such product.',
+  'not-for-sale': 'This product is not for sale with that license.',
+  'already-owned': 'You already own this.',
+  'offer-ended': 'This offer has ended.',
+  'invalid-upgrade': 'That license cannot be upgraded to this product.',
+  'sign-in-required': 'Sign in to upgrade a license.',
+} as const;
+export type QuoteRefusalReason = keyof typeof QUOTE_REFUSALS;
+
 /** Thank-you page polling of `GET /paddle-purchases/{hash}` (spec §4, §9). */
 export const PURCHASE_POLL_ATTEMPTS = 30;
 export const PURCHASE_POLL_INTERVAL_MS = 2000;
@@ -56,6 +107,26 @@ export const PRICING_URL = '/all-access#pricing';
 export const UPGRADE_URL = '/upgrade';
 export const UPGRADE_TEAM_URL = '/upgrade-team';
 export const LICENSE_URL = '/license';
+
+/**
+ * The one checkout address of a product and licence kind, linked from every price in the store:
+ * `/checkout/all-access`, `/checkout/all-access?license=team`, `/checkout/black-friday`,
+ * `/checkout/{template}`, `/checkout/all-access?upgrade={licence id}`. The personal kind is
+ * the default and is left out.
+ */
+export function checkoutUrl(
+  productSlug: string,
+  kind: LicenseKind = 'personal',
+  options: { upgradeLicenseId?: number | null } = {},
+): string {
+  const query: string[] = [];
+  if (kind !== 'personal') query.push(`license=${kind}`);
+  if (options.upgradeLicenseId !== undefined && options.upgradeLicenseId !== null) {
+    query.push(`upgrade=${options.upgradeLicenseId}`);
+  }
+  const path = `/checkout/${encodeURIComponent(productSlug)}`;
+  return query.length > 0 ? `${path}?${query.join('&')}` : path;
+}
 
 /** Success texts the server flashes and the pages show (spec §7). */
 export const EMAIL_UPDATED = 'Email updated successfully.';

@@ -253,8 +253,51 @@ export {
 export { TemplatePage, templatePageTitle, type TemplatePageData } from './template/template-page';
 export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
 export { FaqDisclosure } from './faq/faq-disclosure';
-export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-section/pricing-section';
-export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
+export {
+  ALREADY_OWNED_LABEL,
+  DISCOUNT_NOTE,
+  PricingSection,
+  pricingHeadline,
+  type PlanAction,
+  type PricingSectionProps,
+} from './pricing-section/pricing-section';
+export {
+  BlackFridayBanner,
+  designEbookDescription,
+  formatOfferEnd,
+} from './home/black-friday-banner';
+export {
+  ALL_ACCESS_TESTIMONIALS,
+  AllAccessPage,
+  allAccessPageTitle,
+  personalPlanAction,
+  tailwindVersionLabel,
+  teamPlanAction,
+  UPGRADE_TO_STANDARD_LABEL,
+} from './all-access/all-access-page';
+export {
+  ALREADY_ON_PACKAGE_HEADLINE,
+  AlreadyOnPackagePage,
+  alreadyOnPackagePageTitle,
+} from './upgrade/already-on-package-page';
+export {
+  chooseUpgradeHeadline,
+  ChooseUpgradePage,
+  chooseUpgradePageTitle,
+  upgradeOptionName,
+} from './upgrade/choose-upgrade-page';
+export type {
+  AllAccessOffer,
+  AllAccessOffers,
+  AllAccessPageProps,
+  IncludedProduct,
+  PersonalAllAccessOffer,
+} from './all-access/types';
+export type {
+  AlreadyOnPackagePageProps,
+  ChooseUpgradePageProps,
+  UpgradeOption,
+} from './upgrade/types';
 export { HomeComponentTabs } from './home/home-component-tabs';
 export { TemplateCarousel } from './home/template-carousel';
 

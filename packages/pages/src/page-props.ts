@@ -1,5 +1,6 @@
 import type { AccountSettingsPageData } from './account-settings/account-settings-page';
 import type { CheckoutPageProps } from './checkout/types';
+import type { AllAccessPageProps as AllAccessPageData } from './all-access/types';
 import type { ChangelogPageData } from './changelog/changelog-page';
 import type { ComponentCategoryPageData } from './component-category/component-category-page';
 import type { ComponentsPageData } from './components-page/components-page';
@@ -24,6 +25,10 @@ import type { SupportPageData } from './support/support-page';
 import type { TemplatePageData } from './template/template-page';
 import type { TemplatesPageData } from './templates/templates-page';
 import type { ThankYouPageProps } from './thank-you/thank-you-page';
+import type {
+  AlreadyOnPackagePageProps as AlreadyOnPackagePageData,
+  ChooseUpgradePageProps as ChooseUpgradePageData,
+} from './upgrade/types';
 
 /**
  * The one contract between the server and the pages: for each Inertia component name (the
@@ -53,8 +58,11 @@ import type { ThankYouPageProps } from './thank-you/thank-you-page';
  */
 export interface PagePropsByName {
   AccountSettings: AccountSettingsPageData;
+  AllAccess: AllAccessPageData;
+  AlreadyOnPackage: AlreadyOnPackagePageData;
   Changelog: ChangelogPageData;
   Checkout: CheckoutPageProps;
+  ChooseUpgrade: ChooseUpgradePageData;
   ComponentCategory: ComponentCategoryPageData;
   Components: ComponentsPageData;
   Documentation: DocumentationPageData;

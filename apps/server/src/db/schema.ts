@@ -64,11 +64,17 @@ export interface ProductsTable {
   /** 'marketing', 'application-ui', 'ecommerce', 'all-access', or a template slug. */
   slug: string;
   name: string;
-  /** 'components' | 'template' | 'all-access' */
+  /** 'components' | 'template' | 'all-access' | 'bundle' */
   type: string;
+  /**
+   * Legacy (migration 0002): written with the personal list price when a product is seeded and
+   * never read. Prices live in `prices`, one row per licence kind.
+   */
   price_amount: number;
   price_currency: string;
   sort_order: number;
+  /** One sentence for the checkout (migration 0009). */
+  description: Generated<string>;
 }
 
 export interface PurchasesTable {

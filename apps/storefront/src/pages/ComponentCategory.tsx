@@ -4,7 +4,7 @@ import {
   componentCategoryPageTitle,
   type PagePropsFor,
 } from '@tessera/pages';
-import { PRICING_URL } from '../lib/pricing-url';
+import { PRICING_URL } from '@tessera/pages/constants';
 import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 

@@ -14,6 +14,8 @@ export default function Home() {
         featuredProducts={props.featuredProducts}
         templates={props.templates}
         allAccessPricing={props.allAccessPricing}
+        teamPricing={props.teamPricing}
+        blackFriday={props.blackFriday}
         locale={props.preferredLanguage}
       />
     </>

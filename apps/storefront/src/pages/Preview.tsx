@@ -1,6 +1,6 @@
 import { Head, usePage } from '@inertiajs/react';
 import { PreviewPage, previewPageTitle, type PagePropsFor } from '@tessera/pages';
-import { PRICING_URL } from '../lib/pricing-url';
+import { PRICING_URL } from '@tessera/pages/constants';
 
 export default function Preview() {
   const { props } = usePage<PagePropsFor<'Preview'>>();

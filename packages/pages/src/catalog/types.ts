@@ -143,8 +143,10 @@ export type TemplateDetail = TemplateSummary & {
   images: { url: string; alt: string }[];
   /** The live demo. */
   previewUrl: string;
-  price: Money;
-  checkoutUrl: string;
+  /** The list price (from the store's database); null when it is sold only in all-access. */
+  price: Money | null;
+  /** Its checkout (`checkoutUrl` in ../constants); null when `price` is. */
+  checkoutUrl: string | null;
   /** Only for owners: where the zip is downloaded. */
   downloadUrl: string | null;
   isLicensed: boolean;
@@ -159,6 +161,6 @@ export type BlackFridayOffer = {
   retail: number;
   /** The bundle price (minor units). */
   price: number;
-  /** The last day of the offer, 'YYYY-MM-DD' (UTC). */
+  /** The last day of the offer, 'YYYY-MM-DD', as its copy names it ('until November 27th'). */
   endsOn: string;
 };

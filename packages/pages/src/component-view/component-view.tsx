@@ -20,9 +20,10 @@ import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
 import { useBodyHeight } from './use-body-height';
+import { PRICING_URL } from '../constants';
 
 /** Where the call to action of a locked component leads by default (spec §2 Component view). */
-export const DEFAULT_PRICING_URL = '/all-access#pricing';
+export const DEFAULT_PRICING_URL = PRICING_URL;
 
 /** The call to action under a preview without code (spec §2 Component view, §6 roles). */
 export function getTheCodeLabel(signedIn: boolean): string {

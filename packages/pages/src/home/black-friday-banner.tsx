@@ -1,9 +1,17 @@
-import { Link, Price } from '@tessera/ui';
+import { formatPrice, Link, Price } from '@tessera/ui';
 import type { BlackFridayOffer } from '../catalog/types';
+import { BLACK_FRIDAY_MIN_DISCOUNT_PERCENT, DESIGN_EBOOK } from '../constants';
 
-/** Spec §9: the ebook bundled with all-access, and the offer's wording. */
-export const DESIGN_EBOOK = { worth: '$149 USD', pages: 218, videos: 'three videos' } as const;
 export const BLACK_FRIDAY_DEFAULT_END = 'November 27th';
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
+
+/** Spec §2, §9: the ebook as the offer describes it ('218 pages, three videos, worth $149 USD'). */
+export function designEbookDescription(): string {
+  const videos = NUMBER_WORDS[DESIGN_EBOOK.videos] ?? String(DESIGN_EBOOK.videos);
+  const worth = formatPrice(DESIGN_EBOOK.retailAmount, 'USD', { locale: 'en-US' });
+  return `${DESIGN_EBOOK.pages} pages, ${videos} videos, worth ${worth} USD`;
+}
 
 function ordinal(day: number): string {
   const suffix =
@@ -41,8 +49,7 @@ export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
       <div className="max-w-7xl gap-4 px-6 py-4 text-sm/6 text-gray-200 sm:flex-row sm:items-center sm:justify-between lg:px-8 mx-auto flex flex-col">
         <p className="text-pretty">
           <strong className="font-semibold text-white">Black Friday:</strong> all-access plus our
-          design ebook ({DESIGN_EBOOK.pages} pages, {DESIGN_EBOOK.videos}, worth{' '}
-          {DESIGN_EBOOK.worth}) for{' '}
+          design ebook ({designEbookDescription()}) for{' '}
           <Price
             amount={offer.price}
             currency={offer.currency}
@@ -57,7 +64,7 @@ export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
             struckLabel="Regular price:"
             className="text-gray-400"
           />
-          {' — '}over 30% off until {formatOfferEnd(offer.endsOn)}.
+          {' — '}over {BLACK_FRIDAY_MIN_DISCOUNT_PERCENT}% off until {formatOfferEnd(offer.endsOn)}.
         </p>
         <Link
           href={offer.checkoutUrl}

@@ -2,6 +2,7 @@ import { buttonVariants, Link } from '@tessera/ui';
 import { CheckIcon } from '../icons/icons';
 import { componentCountClaim } from '../catalog/component-count';
 import { HeroSampleUi } from './hero-sample-ui';
+import { ALL_ACCESS_URL } from '../constants';
 
 const promises = ['One-time payment', 'Lifetime access', 'Free updates', 'Unlimited projects'];
 
@@ -36,7 +37,7 @@ export function HomeHero({
             same screens and start shipping the ones only you can build.
           </p>
           <div className="mt-10 gap-4 flex flex-wrap items-center">
-            <Link href="/all-access" className={buttonVariants({ size: 'lg' })}>
+            <Link href={ALL_ACCESS_URL} className={buttonVariants({ size: 'lg' })}>
               Get all-access
             </Link>
             <Link

@@ -72,7 +72,7 @@ export const BlackFriday = {
     await expect(banner.getByText(/over 30% off until November 27th/)).toBeVisible();
     await expect(banner.getByRole('link', { name: 'Get the bundle' })).toHaveAttribute(
       'href',
-      '/checkout/black-friday-2025',
+      '/checkout/black-friday',
     );
   },
 } satisfies Story;

@@ -37,6 +37,10 @@ export type HomePageData = {
   featuredProducts: FeaturedProduct[];
   templates: TemplateSummary[];
   componentCount: number;
+  /** The team all-access price, for the pricing section's Teams card. */
+  teamPricing: AllAccessPricing | null;
+  /** The Black Friday bundle while its window is open (spec §2 Home). */
+  blackFriday: BlackFridayOffer | null;
 };
 
 export function HomePage({

@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Link, PasswordField, TextField } from '@tesser
 import { useId } from 'react';
 import { AuthCard } from '../auth-card/auth-card';
 import type { FormState } from '../forms/form-state';
+import { ALL_ACCESS_URL } from '../constants';
 
 export const loginPageTitle = 'Sign in';
 
@@ -27,7 +28,7 @@ export function LoginPage({ form, status }: LoginPageProps) {
       footer={
         <>
           Not a customer yet?{' '}
-          <Link href="/all-access" className="font-semibold text-brand-600 hover:text-brand-500">
+          <Link href={ALL_ACCESS_URL} className="font-semibold text-brand-600 hover:text-brand-500">
             Get all-access
           </Link>
         </>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { catalogComponentCount, customerSharedData, visitorSharedData } from '../fixtures';
 import { discountedTeamAllAccessPricing, teamAllAccessPricing } from '../fixtures/catalog';
-import { DISCOUNT_NOTE, PricingSection } from './pricing-section';
+import { ALREADY_OWNED_LABEL, DISCOUNT_NOTE, PricingSection } from './pricing-section';
 
 const meta = {
   title: 'Pages/Catalogue/PricingSection',
@@ -31,13 +31,13 @@ export const FullPrice = {
     await expect(personal.getByText(/plus local taxes/)).toBeVisible();
     await expect(personal.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
       'href',
-      '/all-access',
+      '/checkout/all-access',
     );
     const teams = within(canvas.getByRole('group', { name: 'Teams' }));
     await expect(teams.getByText('$979')).toBeVisible();
     await expect(teams.getByRole('link', { name: 'Get all-access for your team' })).toHaveAttribute(
       'href',
-      '/all-access',
+      '/checkout/all-access?license=team',
     );
     await expect(canvas.queryByText(DISCOUNT_NOTE)).not.toBeInTheDocument();
   },
@@ -57,11 +57,32 @@ export const Discounted = {
   },
 } satisfies Story;
 
+/** The all-access page's states: the Personal card upgrades, the team licence is owned. */
+export const UpgradeAndOwned = {
+  args: {
+    personalAction: { href: '/upgrade', label: 'Upgrade to standard license' },
+    teamAction: { owned: true },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const personal = within(canvas.getByRole('group', { name: 'Personal' }));
+    await expect(
+      personal.getByRole('link', { name: 'Upgrade to standard license' }),
+    ).toHaveAttribute('href', '/upgrade');
+    const teams = within(canvas.getByRole('group', { name: 'Teams' }));
+    await expect(teams.getByRole('button', { name: ALREADY_OWNED_LABEL })).toBeDisabled();
+  },
+} satisfies Story;
+
 export const WithoutTeamPrice = {
   args: { team: null },
   play: async ({ canvasElement }) => {
     const teams = within(within(canvasElement).getByRole('group', { name: 'Teams' }));
     await expect(teams.getByText(/See the price on the all-access page/)).toBeVisible();
+    await expect(teams.getByRole('link', { name: 'Get all-access for your team' })).toHaveAttribute(
+      'href',
+      '/all-access',
+    );
   },
 } satisfies Story;
 

@@ -16,8 +16,13 @@ describe('PricingSection', () => {
     expect(personal.getByText('one-time payment, plus local taxes')).toBeInTheDocument();
     expect(personal.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
       'href',
-      '/all-access',
+      '/checkout/all-access',
     );
+    expect(
+      within(screen.getByRole('group', { name: 'Teams' })).getByRole('link', {
+        name: 'Get all-access for your team',
+      }),
+    ).toHaveAttribute('href', '/checkout/all-access?license=team');
     const teams = within(screen.getByRole('group', { name: 'Teams' }));
     expect(teams.getByText('$979')).toBeInTheDocument();
     expect(teams.getByText('Everything in Personal, for up to 25 people')).toBeInTheDocument();

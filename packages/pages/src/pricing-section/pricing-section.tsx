@@ -1,13 +1,17 @@
-import { buttonVariants, cn, Link, Price } from '@tessera/ui';
+import { Button, buttonVariants, cn, Link, Price } from '@tessera/ui';
 import { useId } from 'react';
 import { CheckCircleIcon } from '../catalog/icons';
 import { componentCountClaim } from '../catalog/component-count';
+import { ALL_ACCESS_SLUG, ALL_ACCESS_URL, checkoutUrl, TEAM_SEATS } from '../constants';
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
-export const ALL_ACCESS_URL = '/all-access';
 /** Spec §2 All-access: shown beside the price when the customer's own products lower it. */
 export const DISCOUNT_NOTE = 'Discounted — since you own other products.';
-export const TEAM_SEATS = 25;
+/** Spec §2 All-access: the disabled button of a licence the customer holds. */
+export const ALREADY_OWNED_LABEL = 'You already own this';
+
+/** What a plan's button does: go somewhere (a checkout, /upgrade), or say it is owned. */
+export type PlanAction = { href: string; label: string } | { owned: true };
 
 /** Spec §2 All-access headline: the full price sells; a discounted one is an upgrade. */
 export function pricingHeadline(pricing: AllAccessPricing): string {
@@ -39,21 +43,34 @@ export type PricingSectionProps = {
   componentCount: number;
   /** The visitor's locale for prices (the shared `preferredLanguage`). */
   locale?: string;
+  /** The Personal button; 'Get all-access' to its checkout unless given. */
+  personalAction?: PlanAction;
+  /** The Teams button; 'Get all-access for your team' to its checkout (or /all-access). */
+  teamAction?: PlanAction;
+  /** The headline's level: 1 when the section opens its page (/all-access). */
+  headingLevel?: 1 | 2;
   /** The section's anchor (spec §2: #pricing). */
   id?: string;
   className?: string;
 };
 
-/** Spec §2: the all-access Personal and Teams cards, linking to the all-access page. */
+/** Spec §2: the all-access Personal and Teams cards, each with its checkout. */
 export function PricingSection({
   personal,
   team,
   componentCount,
   locale,
+  personalAction = { href: checkoutUrl(ALL_ACCESS_SLUG), label: 'Get all-access' },
+  teamAction = {
+    href: team ? checkoutUrl(ALL_ACCESS_SLUG, 'team') : ALL_ACCESS_URL,
+    label: 'Get all-access for your team',
+  },
+  headingLevel = 2,
   id = 'pricing',
   className,
 }: PricingSectionProps) {
   const headingId = useId();
+  const Heading = headingLevel === 1 ? 'h1' : 'h2';
   return (
     <section
       id={id}
@@ -64,12 +81,12 @@ export function PricingSection({
       <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
         <div className="max-w-2xl mx-auto text-center">
           <p className="text-base/7 font-semibold text-brand-600">All-access</p>
-          <h2
+          <Heading
             id={headingId}
             className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance"
           >
             {pricingHeadline(personal)}
-          </h2>
+          </Heading>
           <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
             Every component, template and UI kit we make, now and in the future, for a one-time
             payment. No subscription, no renewals.
@@ -82,7 +99,8 @@ export function PricingSection({
             pricing={personal}
             locale={locale}
             features={personalFeatures(componentCount)}
-            cta="Get all-access"
+            action={personalAction}
+            headingLevel={headingLevel === 1 ? 2 : 3}
           />
           <PlanCard
             name="Teams"
@@ -90,7 +108,8 @@ export function PricingSection({
             pricing={team ?? null}
             locale={locale}
             features={teamFeatures}
-            cta="Get all-access for your team"
+            action={teamAction}
+            headingLevel={headingLevel === 1 ? 2 : 3}
             featured
           />
         </div>
@@ -105,7 +124,8 @@ function PlanCard({
   pricing,
   locale,
   features,
-  cta,
+  action,
+  headingLevel,
   featured = false,
 }: {
   name: string;
@@ -113,10 +133,12 @@ function PlanCard({
   pricing: AllAccessPricing | null;
   locale?: string;
   features: string[];
-  cta: string;
+  action: PlanAction;
+  headingLevel: 2 | 3;
   featured?: boolean;
 }) {
   const titleId = useId();
+  const Title = headingLevel === 2 ? 'h2' : 'h3';
   const discounted = pricing !== null && pricing.advertised !== pricing.amount;
   return (
     <div
@@ -127,12 +149,12 @@ function PlanCard({
         featured ? 'bg-gray-900 ring-gray-900' : 'bg-white shadow-sm ring-gray-900/10',
       )}
     >
-      <h3
+      <Title
         id={titleId}
         className={cn('text-base/7 font-semibold', featured ? 'text-brand-300' : 'text-brand-600')}
       >
         {name}
-      </h3>
+      </Title>
       <p className={cn('mt-2 text-sm/6', featured ? 'text-gray-300' : 'text-gray-600')}>
         {description}
       </p>
@@ -194,16 +216,26 @@ function PlanCard({
           </li>
         ))}
       </ul>
-      <Link
-        href={ALL_ACCESS_URL}
-        className={cn(
-          buttonVariants({ size: 'lg' }),
-          'mt-8 w-full',
-          featured && 'bg-white text-gray-900 hover:bg-gray-100',
-        )}
-      >
-        {cta}
-      </Link>
+      {'owned' in action ? (
+        <Button
+          size="lg"
+          disabled
+          className={cn('mt-8 w-full', featured && 'bg-white text-gray-900')}
+        >
+          {ALREADY_OWNED_LABEL}
+        </Button>
+      ) : (
+        <Link
+          href={action.href}
+          className={cn(
+            buttonVariants({ size: 'lg' }),
+            'mt-8 w-full',
+            featured && 'bg-white text-gray-900 hover:bg-gray-100',
+          )}
+        >
+          {action.label}
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, buttonVariants, Link, SlideOver } from '@tessera/ui';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 import { accountNavigation, mainNavigation, promoLink, teamNavigation } from './navigation';
+import { ALL_ACCESS_URL } from '../constants';
 
 export type MobileNavigationProps = {
   open: boolean;
@@ -81,7 +82,7 @@ export function MobileNavigation({
               </Link>
               {canPurchaseAllAccess ? (
                 <Link
-                  href="/all-access"
+                  href={ALL_ACCESS_URL}
                   onClick={close}
                   className={buttonVariants({ className: 'w-full' })}
                 >

@@ -19,6 +19,7 @@ import { DEFAULT_BRAND_NAME } from '../shared/shared-page-data';
 import { Logo } from './logo';
 import { MobileNavigation } from './mobile-navigation';
 import { accountNavigation, mainNavigation, promoLink, teamNavigation } from './navigation';
+import { ALL_ACCESS_URL } from '../constants';
 
 export type SiteHeaderProps = {
   auth: SharedPageData['auth'];
@@ -92,7 +93,7 @@ export function SiteHeader({
                   Sign in
                 </Link>
                 {canPurchaseAllAccess ? (
-                  <Link href="/all-access" className={buttonVariants({ size: 'sm' })}>
+                  <Link href={ALL_ACCESS_URL} className={buttonVariants({ size: 'sm' })}>
                     Get all-access
                   </Link>
                 ) : null}

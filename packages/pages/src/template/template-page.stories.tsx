@@ -46,6 +46,19 @@ export const ForSale = {
   },
 } satisfies Story;
 
+/** A template with no price of its own: sold only as part of all-access. */
+export const OnlyInAllAccess = {
+  args: { template: { ...catalystTemplate, price: null, checkoutUrl: null } },
+  play: async ({ canvasElement }) => {
+    const main = page(canvasElement);
+    await expect(main.queryByRole('link', { name: 'Buy Catalyst' })).not.toBeInTheDocument();
+    await expect(main.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
+      'href',
+      '/all-access',
+    );
+  },
+} satisfies Story;
+
 export const Owned = {
   args: { template: ownedCatalystTemplate },
   parameters: { shared: ownerSharedData },

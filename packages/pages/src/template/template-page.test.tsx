@@ -17,6 +17,16 @@ describe('TemplatePage', () => {
     expect(screen.queryByRole('link', { name: 'Download' })).not.toBeInTheDocument();
   });
 
+  it('sends to all-access when the template has no price of its own', () => {
+    render(<TemplatePage template={{ ...catalystTemplate, price: null, checkoutUrl: null }} />);
+    expect(screen.queryByText('$149')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Buy Catalyst' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
+      'href',
+      '/all-access',
+    );
+  });
+
   it('lets an owner download it instead', () => {
     render(<TemplatePage template={ownedCatalystTemplate} />);
     const download = screen.getByRole('link', { name: 'Download' });

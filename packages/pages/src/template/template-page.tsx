@@ -1,5 +1,6 @@
 import { Badge, buttonVariants, cn, Link, Price } from '@tessera/ui';
 import { useId } from 'react';
+import { ALL_ACCESS_URL } from '../constants';
 import {
   ArrowDownTrayIcon,
   ArrowTopRightOnSquareIcon,
@@ -166,6 +167,25 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
       </div>
     );
   }
+  if (!template.price || !template.checkoutUrl) {
+    return (
+      <div className="mt-8">
+        <p className="text-base/7 text-gray-600">
+          {template.name} comes with{' '}
+          <Link href={ALL_ACCESS_URL} className="font-semibold text-brand-600 hover:text-brand-500">
+            all-access
+          </Link>
+          , with every other template and UI kit.
+        </p>
+        <div className="mt-6 gap-4 flex flex-wrap">
+          <Link href={ALL_ACCESS_URL} className={cn(buttonVariants({ size: 'lg' }))}>
+            Get all-access
+          </Link>
+          {preview}
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="mt-8">
       <p className="gap-x-2 flex items-baseline">
@@ -185,7 +205,7 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
       </div>
       <p className="mt-4 text-sm/6 text-gray-600">
         Or get every template and UI kit with{' '}
-        <Link href="/all-access" className="font-semibold text-brand-600 hover:text-brand-500">
+        <Link href={ALL_ACCESS_URL} className="font-semibold text-brand-600 hover:text-brand-500">
           all-access
         </Link>
         .

@@ -33,11 +33,17 @@ export async function pagesAreTypedByName(res: Response) {
   await res.inertia('Login', { errors: { email: 'Too many attempts.' } }, { status: 429 });
   await res.inertia('NewsletterThankYou', {});
   // A controller may build the props elsewhere, typed by the page.
-  const home: PageInput<'Home'> = { featuredProducts: [], templates: [], componentCount: 0 };
+  const home: PageInput<'Home'> = {
+    featuredProducts: [],
+    templates: [],
+    componentCount: 0,
+    teamPricing: null,
+    blackFriday: null,
+  };
   await res.inertia('Home', home);
 
   // @ts-expect-error: no page has this name
-  await res.inertia('Checkout', {});
+  await res.inertia('Chekout', {});
   // @ts-expect-error: a prop the page does not expect
   await res.inertia('NewsletterThankYou', { email: 'ada@example.com' });
   // @ts-expect-error: a prop the page does not expect, beside the ones it does

@@ -8,6 +8,7 @@ import type {
   CatalogComponent,
   CatalogProductSection,
   FeaturedProduct,
+  Money,
   PlaygroundComponent,
   Subcategory,
   SubcategorySummary,
@@ -15,6 +16,7 @@ import type {
   TemplateSummary,
   VersionPrefix,
 } from '@tessera/pages';
+import { checkoutUrl } from '@tessera/pages/constants';
 import type { Entitlements } from '../licenses/entitlements.ts';
 import type {
   Catalogue,
@@ -222,8 +224,15 @@ export function templateDownloadUrl(template: Pick<Template, 'slug'>): string {
   return `/templates/${template.slug}/download`;
 }
 
-/** The Template page: the download link only for a viewer who owns it. */
-export function presentTemplate(template: Template, viewer: Entitlements): TemplateDetail {
+/**
+ * The Template page: the download link only for a viewer who owns it; the price (from the
+ * database, modules/pricing) and its checkout for everyone else, unless it is not for sale alone.
+ */
+export function presentTemplate(
+  template: Template,
+  viewer: Entitlements,
+  price: Money | null,
+): TemplateDetail {
   const isLicensed = viewer.has(template.slug);
   return {
     ...presentTemplateSummary(template),
@@ -236,8 +245,8 @@ export function presentTemplate(template: Template, viewer: Entitlements): Templ
       { url: template.imageUrl, alt: `${template.name}: the demo at a glance` },
     ],
     previewUrl: template.previewUrl,
-    price: template.price,
-    checkoutUrl: `/checkout/${template.slug}`,
+    price,
+    checkoutUrl: price ? checkoutUrl(template.slug) : null,
     downloadUrl: isLicensed ? templateDownloadUrl(template) : null,
     isLicensed,
   };

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Money } from '@tessera/pages';
 import { requireUser } from '../auth/middleware.ts';
 import type { Catalogue } from './catalogue.ts';
 import {
@@ -17,6 +18,8 @@ import { describePage } from './seo.ts';
 
 export interface CatalogRoutesOptions {
   catalogue: () => Catalogue;
+  /** Template prices come from the database (modules/pricing). */
+  listPrice: (productSlug: string) => Promise<Money | null>;
   supportEmail: string;
   issueTrackerUrl: string;
   /** The site's own address: preview documents may load images from it and nowhere else. */
@@ -77,6 +80,7 @@ function publicFiles(
 
 export function catalogRoutes({
   catalogue,
+  listPrice,
   supportEmail,
   issueTrackerUrl,
   appUrl,
@@ -171,7 +175,7 @@ export function catalogRoutes({
     if (!template) return next();
     describePage(req, template.summary);
     return res.inertia('Template', {
-      template: presentTemplate(template, await req.entitlements()),
+      template: presentTemplate(template, await req.entitlements(), await listPrice(template.slug)),
     });
   });
 

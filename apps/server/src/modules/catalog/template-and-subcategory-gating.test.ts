@@ -21,19 +21,31 @@ describe('the Template page', () => {
 
   it('offers the download only to a viewer who owns that template', () => {
     if (!template || !other) throw new Error('the catalogue needs two templates');
+    const price = { currency: 'USD', amount: 9900 };
     for (const viewer of [NO_ENTITLEMENTS, holding(other.slug), holding('application-ui')]) {
-      expect(presentTemplate(template, viewer)).toMatchObject({
+      expect(presentTemplate(template, viewer, price)).toMatchObject({
         isLicensed: false,
         downloadUrl: null,
+        price,
         checkoutUrl: `/checkout/${template.slug}`,
       });
     }
     for (const viewer of [holding(template.slug), holding(ALL_ACCESS)]) {
-      expect(presentTemplate(template, viewer)).toMatchObject({
+      expect(presentTemplate(template, viewer, price)).toMatchObject({
         isLicensed: true,
         downloadUrl: `/templates/${template.slug}/download`,
       });
     }
+  });
+});
+
+describe('a template sold only in all-access', () => {
+  it('has neither a price nor a checkout of its own', () => {
+    const [template] = catalogue.templates;
+    expect(presentTemplate(template!, NO_ENTITLEMENTS, null)).toMatchObject({
+      price: null,
+      checkoutUrl: null,
+    });
   });
 });
 

@@ -1,25 +1,22 @@
 import type { SharedPageData as PageSharedData } from '@tessera/pages';
+import { ALL_ACCESS_SLUG } from '@tessera/pages/constants';
 import type { Request } from 'express';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { productsRepository } from '../pricing/products.ts';
+import type { Pricing } from '../pricing/service.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import { once, type PropInput } from '../../http/inertia/props.ts';
 import type { Catalogue } from '../catalog/catalogue.ts';
 import { commandPalette } from '../catalog/command-palette.ts';
 import { versionPrefixOf } from '../catalog/presenter.ts';
 import { pageSeo } from '../catalog/seo.ts';
-import { ALL_ACCESS } from '../licenses/entitlements.ts';
 import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 
-/**
- * Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). Until pricing
- * exists in the database the server may not know the all-access price, so it may send null.
- */
-export type SharedPageData = Omit<PageSharedData, 'allAccessPricing'> & {
-  allAccessPricing: PageSharedData['allAccessPricing'] | null;
-};
+/** Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). */
+export type SharedPageData = PageSharedData;
 type AuthUser = NonNullable<PageSharedData['auth']>['user'];
+type UpgradeFlags = Pick<AuthUser['can'], 'canUpgradeToStandardAllAccess' | 'upgradeToTeamLicense'>;
 type SnippetLanguage = PageSharedData['snippetLang'];
 
 export type SharedPropsInput = { [K in keyof SharedPageData]: PropInput<SharedPageData[K]> };
@@ -29,6 +26,8 @@ export interface SharedPageDataOptions {
   brandName: string;
   appUrl: string;
   catalogue: () => Catalogue;
+  /** Prices and what this customer may buy (modules/pricing). */
+  pricing: Pricing;
   now?: () => Date;
 }
 
@@ -57,11 +56,11 @@ function previewColorScheme(req: Request): PreviewColorScheme {
 }
 
 /** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
-function authUser(user: User, teams: AuthUser['teams']): AuthUser {
+function authUser(user: User, teams: AuthUser['teams'], upgrades: UpgradeFlags): AuthUser {
   return {
     email: user.email,
-    // Licences and teams arrive with the commerce and teams work; until then nobody may.
-    can: { accessV1: false, canUpgradeToStandardAllAccess: false, upgradeToTeamLicense: false },
+    // The upgrade flags come from the pricing module (what this customer may upgrade).
+    can: { accessV1: false, ...upgrades },
     teams,
   };
 }
@@ -72,6 +71,7 @@ export function sharedPageData({
   brandName,
   appUrl,
   catalogue,
+  pricing,
   now = () => new Date(),
 }: SharedPageDataOptions): SharedPropsFactory {
   const products = productsRepository(db);
@@ -79,18 +79,26 @@ export function sharedPageData({
   return (req): SharedPropsInput => {
     let productList: ReturnType<typeof products.all> | undefined;
     const allProducts = () => (productList ??= products.all());
+    const customer = pricing.forRequest(req);
+    const user = req.user;
     return {
-      // Teams from the access policy: 'My Team' / 'My Teams' in the header (spec §2).
-      auth: async () => {
-        if (!req.user) return null;
-        const { teams } = await req.access();
-        return {
-          user: authUser(
-            req.user,
-            teams.map(({ teamId: id, name }) => ({ id, name })),
-          ),
-        };
-      },
+      // Teams from the access policy: 'My Team' / 'My Teams' in the header (spec §2); upgrade
+      // flags from the pricing module.
+      auth: user
+        ? async () => {
+            const [{ teams }, upgrades] = await Promise.all([
+              req.access(),
+              customer.upgradeFlags(),
+            ]);
+            return {
+              user: authUser(
+                user,
+                teams.map(({ teamId: id, name }) => ({ id, name })),
+                upgrades,
+              ),
+            };
+          }
+        : null,
       isImpersonating: false,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
@@ -99,8 +107,15 @@ export function sharedPageData({
       preferredLanguage: 'en-US',
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
-      // All-access is for sale to anyone who does not hold it yet.
-      can: async () => ({ purchaseAllAccess: !(await req.entitlements()).allAccess }),
+      // All-access is for sale to anyone without it in any form whom the pricing module may
+      // sell it to (a Restricted or Classroom holder upgrades through /upgrade instead).
+      can: async () => {
+        const [owned, personal] = await Promise.all([
+          req.entitlements(),
+          customer.quote(ALL_ACCESS_SLUG, 'personal'),
+        ]);
+        return { purchaseAllAccess: !owned.allAccess && personal.ok };
+      },
       products: async () => {
         const owned = await req.entitlements();
         return (await allProducts())
@@ -112,17 +127,8 @@ export function sharedPageData({
             isLicensed: owned.has(product.slug),
           }));
       },
-      // List price; the commerce work will discount it for owners of other packages.
-      allAccessPricing: async () => {
-        const allAccess = (await allProducts()).find((product) => product.slug === ALL_ACCESS);
-        return allAccess
-          ? {
-              currency: allAccess.price_currency,
-              amount: allAccess.price_amount,
-              advertised: allAccess.price_amount,
-            }
-          : null;
-      },
+      // The personal licence for this customer: owner pricing when they hold packages.
+      allAccessPricing: () => customer.allAccessPricing(),
       tailwindVersion: '4.3',
       brandName,
       flash: () => flashMessages(req),

@@ -1,0 +1,40 @@
+import type { BlackFridayOffer, TemplateSummary } from '../catalog/types';
+import type { AllAccessPricing } from '../shared/shared-page-data';
+
+/** Spec §3 Offers: one all-access licence as this customer may buy it. */
+export type AllAccessOffer = {
+  /** What this customer pays (`amount`) and the list price (`advertised`). */
+  price: AllAccessPricing;
+  /** Its checkout (`checkoutUrl` in @tessera/pages/constants). */
+  checkoutUrl: string;
+  /** False when the customer already owns it. */
+  purchaseable: boolean;
+};
+
+export type PersonalAllAccessOffer = AllAccessOffer & {
+  /** Spec §3 `upgradable_to_standard_license`: the button leads to /upgrade. */
+  upgradableToStandardLicense: boolean;
+};
+
+export type AllAccessOffers = { personal: PersonalAllAccessOffer; team: AllAccessOffer };
+
+/** A component package all-access includes, with the catalogue's own count. */
+export type IncludedProduct = {
+  name: string;
+  description: string;
+  /** Current (not archived) components in the package. */
+  componentCount: number;
+  /** The package's section of the catalogue. */
+  url: string;
+};
+
+/** The AllAccess page's props (shared page data comes on top). */
+export type AllAccessPageProps = {
+  offers: AllAccessOffers;
+  /** The Black Friday bundle while it runs and the customer may buy it; else null. */
+  blackFriday: BlackFridayOffer | null;
+  includedProducts: IncludedProduct[];
+  templates: TemplateSummary[];
+  /** Current components in the whole catalogue, for the features line. */
+  componentCount: number;
+};

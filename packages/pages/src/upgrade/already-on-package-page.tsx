@@ -1,0 +1,73 @@
+import { buttonVariants, Link, Price } from '@tessera/ui';
+import { CheckCircleIcon } from '../catalog/icons';
+import { TEAM_SEATS } from '../constants';
+import type { AlreadyOnPackagePageProps as AlreadyOnPackageServerProps } from './types';
+
+export const alreadyOnPackagePageTitle = 'You’ve got everything';
+/** Spec §2 Upgrade: the headline for an owner of every package. */
+export const ALREADY_ON_PACKAGE_HEADLINE = 'You’ve got everything!';
+
+export type AlreadyOnPackagePageProps = AlreadyOnPackageServerProps & {
+  /** The shared `preferredLanguage`, for prices. */
+  locale?: string;
+};
+
+/** Spec §2 Upgrade (/upgrade) for a customer who owns every package. */
+export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePageProps) {
+  return (
+    <div
+      data-slot="already-on-package-page"
+      className="max-w-2xl px-6 py-24 sm:py-32 mx-auto text-center"
+    >
+      <CheckCircleIcon className="size-12 mx-auto text-brand-600" />
+      <h1 className="mt-6 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance">
+        {ALREADY_ON_PACKAGE_HEADLINE}
+      </h1>
+      <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
+        Your all-access license covers every component, template and UI kit, and everything we
+        release later. There is nothing left to upgrade.
+      </p>
+      {teamUpgrade ? (
+        <aside
+          aria-label="Team upgrade"
+          className="mt-10 rounded-2xl bg-gray-50 p-6 text-sm/6 text-gray-700 ring-gray-900/10 text-left ring-1"
+        >
+          <p className="font-semibold text-gray-900">Working with others?</p>
+          <p className="mt-1">
+            Move your license to the team license, for up to {TEAM_SEATS} people, for{' '}
+            <Price
+              amount={teamUpgrade.price.amount}
+              currency={teamUpgrade.price.currency}
+              locale={locale}
+              className="font-semibold text-gray-900"
+            />
+            {teamUpgrade.price.advertised !== teamUpgrade.price.amount ? (
+              <>
+                {' '}
+                <Price
+                  amount={teamUpgrade.price.advertised}
+                  currency={teamUpgrade.price.currency}
+                  locale={locale}
+                  struck
+                  className="text-gray-500"
+                />
+              </>
+            ) : null}
+            : what you paid comes off the price.
+          </p>
+          <Link
+            href={teamUpgrade.url}
+            className="mt-3 font-semibold inline-block text-brand-600 hover:text-brand-500"
+          >
+            Upgrade to the team license <span aria-hidden="true">&rarr;</span>
+          </Link>
+        </aside>
+      ) : null}
+      <div className="mt-10">
+        <Link href="/" className={buttonVariants({ variant: 'secondary', size: 'lg' })}>
+          Go back
+        </Link>
+      </div>
+    </div>
+  );
+}

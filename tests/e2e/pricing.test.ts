@@ -1,0 +1,120 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startStore, type RunningStore } from './support/store';
+
+let store: RunningStore;
+let browser: Browser;
+
+const DAY = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  // The Black Friday offer runs now, whatever today's date: the banner is part of the journey.
+  const now = Date.now();
+  [store, browser] = await Promise.all([
+    startStore(
+      {
+        BLACK_FRIDAY_STARTS_AT: new Date(now - DAY).toISOString(),
+        BLACK_FRIDAY_ENDS_AT: new Date(now + DAY).toISOString(),
+      },
+      { seed: true },
+    ),
+    launchBrowser(),
+  ]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await store?.stop();
+});
+
+async function hydrated(page: Page) {
+  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+}
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${store.url}/login`);
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('tessera-demo-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(`${store.url}/`);
+}
+
+describe('prices and offers', () => {
+  it('takes a visitor from a locked component to the all-access prices and their checkouts', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${store.url}/components/application-ui/navigation/command-palettes`);
+    await hydrated(page);
+    await page.getByRole('link', { name: 'Get the code' }).first().click();
+    await page.waitForURL(`${store.url}/all-access#pricing`);
+    await expect
+      .poll(() => page.title())
+      .toBe('All-access: every component, template and UI kit - Tessera UI');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Buy once, use forever.',
+    );
+    const personal = page.getByRole('group', { name: 'Personal' });
+    expect(await personal.getByText('$299', { exact: true }).count()).toBe(1);
+    expect(await personal.getByRole('link', { name: 'Get all-access' }).getAttribute('href')).toBe(
+      '/checkout/all-access',
+    );
+    const teams = page.getByRole('group', { name: 'Teams' });
+    expect(await teams.getByText('$979', { exact: true }).count()).toBe(1);
+    expect(
+      await teams.getByRole('link', { name: 'Get all-access for your team' }).getAttribute('href'),
+    ).toBe('/checkout/all-access?license=team');
+
+    // The offer is on: its banner leads to the bundle's checkout, here and on Home.
+    const banner = page.getByRole('complementary', { name: 'Black Friday offer' });
+    expect(await banner.getByRole('link', { name: 'Get the bundle' }).getAttribute('href')).toBe(
+      '/checkout/black-friday',
+    );
+    await page.getByRole('banner').getByRole('link', { name: 'Tessera UI' }).first().click();
+    await page.waitForURL(`${store.url}/`);
+    expect(await page.getByRole('complementary', { name: 'Black Friday offer' }).count()).toBe(1);
+    await page.close();
+  });
+
+  it('shows a customer who owns packages their price, and the way to upgrade', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    // The demo customer owns Marketing and Application UI (Ecommerce was refunded).
+    await signIn(page, 'customer@example.com');
+    await page.goto(`${store.url}/all-access`);
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Upgrade for more components.',
+    );
+    const personal = page.getByRole('group', { name: 'Personal' });
+    expect(await personal.getByText('Discounted — since you own other products.').count()).toBe(1);
+    expect(await personal.locator('s').textContent()).toContain('$299');
+    await personal.getByRole('link', { name: 'Upgrade to standard license' }).click();
+    await page.waitForURL(`${store.url}/upgrade`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'Upgrade to the complete package',
+    );
+    const upgrade = page.getByRole('link', { name: 'Upgrade customer@example.com' });
+    expect(await upgrade.getAttribute('href')).toMatch(/^\/checkout\/all-access\?upgrade=\d+$/);
+    await context.close();
+  });
+
+  it('tells an all-access owner there is nothing left to upgrade', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, 'owner@example.com');
+    await page.goto(`${store.url}/upgrade`);
+    await hydrated(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
+      'You’ve got everything!',
+    );
+    await page.getByRole('link', { name: 'Go back' }).click();
+    await page.waitForURL(`${store.url}/`);
+    await page.goto(`${store.url}/all-access`);
+    await hydrated(page);
+    expect(await page.getByRole('button', { name: 'You already own this' }).count()).toBe(2);
+    // No offer for someone who has all-access already.
+    expect(await page.getByRole('complementary', { name: 'Black Friday offer' }).count()).toBe(0);
+    await context.close();
+  });
+});
