@@ -29,6 +29,11 @@ import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/
 import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { parseCookies } from './http/session/cookies.ts';
+import { XSRF_COOKIE } from './http/csrf.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -75,10 +80,22 @@ export function buildApp(deps: AppDeps): Express {
   if (deps.vite) app.use(deps.vite);
   else app.use('/build', staticAssets(config.storefrontDist));
 
+  const { services } = deps;
+  const { payments } = services;
+  // The provider's webhooks: raw body, signature, no session, no CSRF (their own stack, so
+  // before the page stack's body parsers).
+  app.use(
+    webhookRoutes({
+      fulfilment: payments.fulfilment,
+      secrets: () => payments.webhookSecrets,
+      toleranceSeconds: payments.toleranceSeconds,
+      now: payments.now,
+    }),
+  );
+
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
 
-  const { services } = deps;
   const catalogue =
     deps.catalogue ??
     lazyCatalogue(config.catalogDist, (loaded) => {
@@ -165,6 +182,21 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(newsletterRoutes({ db: services.database.db, now }));
+  app.use(
+    paymentRoutes({ checkouts: payments.checkouts, limiter: services.limiters.purchaseStatus }),
+  );
+  if (payments.sandbox) {
+    app.use(
+      sandboxRoutes({
+        sandbox: payments.sandbox,
+        brandName: config.brandName,
+        csrfToken: (req, res) => {
+          const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
+          return csrf.isValid(token, req) ? token : csrf.rotate(req, res);
+        },
+      }),
+    );
+  }
   app.use(
     contentRoutes({
       brandName: config.brandName,

@@ -7,6 +7,7 @@ import {
   createBackoffLimiter,
   createRateLimiter,
   PAGE_VIEW_LIMIT,
+  PURCHASE_STATUS_LIMIT,
   PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
   SIGN_IN_ACCOUNT_LIMIT,
@@ -21,6 +22,8 @@ import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue } from './mail/queue.ts';
+import { createPayments, type Payments } from './modules/payments/index.ts';
 import { ensureProducts } from './modules/pricing/products.ts';
 
 /** Everything with a connection or a file behind it, made once per process. */
@@ -29,7 +32,13 @@ export interface Services {
   redis: Redis | null;
   sessionStore: AppSessionStore;
   mailer: Mailer;
+  /** Mail written in a business transaction (the licence e-mail), sent by a worker. */
+  mailQueue: MailQueue;
+  /** Provider, checkouts, webhook fulfilment (modules/payments). */
+  payments: Payments;
   limiters: Limiters;
+  /** Background workers (mail queue, sandbox webhook deliveries): main.ts starts them. */
+  startWorkers(): void;
   /** Readiness: whether the database and the session store answer now (`/healthz`). */
   health(): Promise<Health>;
   close(): Promise<void>;
@@ -45,6 +54,8 @@ export interface Limiters {
   passwordCheck: RateLimiter;
   /** Anonymous page-view beacons, per address. */
   pageViews: RateLimiter;
+  /** The thank-you page and its purchase-status poll, per address. */
+  purchaseStatus: RateLimiter;
 }
 
 export interface Health {
@@ -119,6 +130,7 @@ export async function createServices(
       timeoutMs,
     ),
     pageViews: await limiter(PAGE_VIEW_LIMIT),
+    purchaseStatus: await limiter(PURCHASE_STATUS_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({
@@ -127,6 +139,15 @@ export async function createServices(
     outboxDir: path.join(config.dataDir, 'mail'),
     logger,
   });
+
+  const mailQueue = createMailQueue({
+    db: database.db,
+    mailer,
+    brandName: config.brandName,
+    logger,
+    now: options.now,
+  });
+  const payments = createPayments({ config, database, logger, now: options.now });
 
   const prune = setInterval(() => {
     sessionStore
@@ -140,10 +161,17 @@ export async function createServices(
     redis,
     sessionStore,
     mailer,
+    mailQueue,
+    payments,
     limiters,
+    startWorkers() {
+      mailQueue.start();
+      payments.start();
+    },
     health: () => checkHealth(database, sessionStore, timeoutMs),
     async close() {
       clearInterval(prune);
+      await Promise.all([mailQueue.stop(), payments.stop()]);
       mailer.close();
       redis?.disconnect();
       await database.close();

@@ -77,6 +77,7 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       passwordReset: await limiter(),
       passwordCheck: await limiter(),
       pageViews: await limiter(),
+      purchaseStatus: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };

@@ -16,6 +16,8 @@ export interface PaymentProvider {
   frame(transactionId: string): CheckoutFrame;
   /** Asks the provider to refund a completed transaction; the refund arrives as a webhook. */
   refund(transactionId: string, reason: string): Promise<void>;
+  /** The receipt a purchase links to (purchase history's 'View Receipt'), kept with it. */
+  receiptUrl(transactionId: string): string;
 }
 
 export interface TransactionInput {
