@@ -262,6 +262,12 @@ export function createFulfilment(deps: FulfilmentDeps) {
     const record = recordOf(event, payload);
     try {
       return await database.writeTransaction(async (tx) => {
+        // Locks in one order for every event: the transaction's checkout first, then event rows.
+        // (A refund's redelivery holding its event row while waiting for the checkout, and the
+        // purchase holding the checkout while finishing that held refund, would deadlock.)
+        if (record.transactionId) {
+          await checkoutsRepository(tx, database.engine).lockByTransaction(record.transactionId);
+        }
         const events = webhookEventsRepository(tx);
         const before = await events.begin(record, now());
         if (before === 'applied' || before === 'ignored') {
