@@ -77,7 +77,11 @@ export function createFulfilment(deps: FulfilmentDeps) {
     const product = await productsLookup(tx).byId(checkout.product_id);
     const buyer = checkout.user_id ? await usersLookup(tx).byId(checkout.user_id) : undefined;
     const customerEmail = data.customer_id
-      ? await customersRepository(tx).email(data.customer_id)
+      ? await customersRepository(tx, database.engine).lockEmail(
+          provider.name,
+          data.customer_id,
+          at,
+        )
       : null;
     // A signed-in buyer's purchase belongs to their account and its address; a visitor's to the
     // address they gave the provider (its customer record, perhaps still on its way).
@@ -189,7 +193,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     if (!parsed.success) throw new UnprocessableEventError('unreadable customer data');
     const { id, email: given } = parsed.data;
     const at = now();
-    const customers = customersRepository(tx);
+    const customers = customersRepository(tx, database.engine);
     await customers.upsert({
       provider: provider.name,
       customerId: id,

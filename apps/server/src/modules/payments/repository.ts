@@ -179,8 +179,29 @@ export function webhookEventsRepository(db: Db | Tx) {
   };
 }
 
-export function customersRepository(db: Db | Tx) {
+export function customersRepository(db: Db | Tx, engine: Engine) {
   return {
+    /**
+     * The customer's e-mail, with their row locked until the transaction ends, so a purchase and
+     * the customer's record arriving at the same moment meet here: whichever commits second
+     * sees the other (else the purchase could miss the address and the record miss the
+     * purchase, and no licence e-mail would leave). A row not yet known is made as a
+     * placeholder (no address, as old as can be) for the record to fill in.
+     */
+    async lockEmail(provider: string, customerId: string, now: number): Promise<string | null> {
+      await db
+        .insertInto('payment_customers')
+        .values({ provider, customer_id: customerId, email: '', occurred_at: 0, updated_at: now })
+        .onConflict((conflict) => conflict.column('customer_id').doNothing())
+        .execute();
+      const query = db
+        .selectFrom('payment_customers')
+        .select('email')
+        .where('customer_id', '=', customerId);
+      const row = await (engine === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+      return row?.email || null;
+    },
+
     /** Keeps the newest e-mail: an older event arriving late changes nothing. */
     async upsert(input: {
       provider: string;
@@ -217,7 +238,7 @@ export function customersRepository(db: Db | Tx) {
         .select('email')
         .where('customer_id', '=', customerId)
         .executeTakeFirst();
-      return row?.email ?? null;
+      return row?.email || null;
     },
   };
 }

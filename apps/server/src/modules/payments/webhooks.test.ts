@@ -320,6 +320,25 @@ describe(`exactly-once fulfilment (${TEST_DATABASE})`, () => {
     expect(customer.email).toBe(newer);
   });
 
+  it('sends one licence e-mail when the purchase and its customer record arrive at the same moment', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const { transactionId } = await checkout();
+      const customerId = `ctm_race_${transactionId.slice(4)}`;
+      const email = uniqueEmail('race');
+      const events = [
+        customerEvent(customerId, email),
+        transactionCompleted(transactionId, { customerId }),
+      ];
+      const responses = await Promise.all(
+        shuffled([...events, ...events]).map((event) => deliver(server.url, secret, event)),
+      );
+      expect(responses.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      const { purchases, mails } = await produced(app.services, transactionId);
+      expect(purchases[0]!.buyer_email).toBe(email);
+      expect(mails.map((m) => m.recipient)).toEqual([email]);
+    }
+  });
+
   it('never lets a late payment failure override a completed transaction', async () => {
     const { transactionId, hash } = await checkout();
     const failed = (at: Date) => ({
