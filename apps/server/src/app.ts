@@ -182,8 +182,14 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(newsletterRoutes({ db: services.database.db, now }));
+  const { provider } = payments;
   app.use(
-    paymentRoutes({ checkouts: payments.checkouts, limiter: services.limiters.purchaseStatus }),
+    paymentRoutes({
+      checkouts: payments.checkouts,
+      limiter: services.limiters.purchaseStatus,
+      db: services.database.db,
+      invoiceUrl: provider.invoiceUrl?.bind(provider),
+    }),
   );
   if (payments.sandbox) {
     app.use(

@@ -1,4 +1,10 @@
+import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/browser.ts';
+import { TEST_SECRET, testApp } from '../../../test/helpers.ts';
+import { TEST_DATABASE } from '../../../test/services.ts';
+import { createUser, uniqueEmail } from '../../../test/users.ts';
+import { signatureHeader } from './signature.ts';
 import { ConfigError, derivedSandboxWebhookSecret, loadConfig } from '../../config.ts';
 import { createPaddleProvider, paddleTransactionRequest } from './paddle-provider.ts';
 
@@ -151,5 +157,47 @@ describe('Paddle provider (offline)', () => {
       environment: 'production',
     });
     expect(provider.receiptUrl('txn_01')).toBe('https://store.example/receipts/txn_01');
+  });
+});
+
+describe(`the store on Paddle (${TEST_DATABASE}, no call to Paddle)`, () => {
+  it('verifies webhooks with the Paddle secrets, serves no sandbox, and guards the receipt route', async () => {
+    const { app, services } = await testApp({
+      env: { ...PADDLE_ENV, PADDLE_WEBHOOK_SECRET_PREVIOUS: 'previous_secret' },
+    });
+    expect(services.payments.provider.name).toBe('paddle');
+    expect(services.payments.sandbox).toBeNull();
+    const event = JSON.stringify({
+      event_id: `evt_paddle_${Date.now()}`,
+      event_type: 'subscription.created',
+      occurred_at: new Date().toISOString(),
+      data: { id: 'sub_1' },
+    });
+    const post = (header: string) =>
+      request(app)
+        .post('/webhooks/paddle')
+        .set('Content-Type', 'application/json')
+        .set('Paddle-Signature', header)
+        .send(event);
+    const now = Date.now() / 1000;
+    expect((await post(signatureHeader(PADDLE_ENV.PADDLE_WEBHOOK_SECRET, event, now))).status).toBe(
+      200,
+    );
+    expect((await post(signatureHeader('previous_secret', event, now))).status).toBe(200);
+    expect(
+      (await post(signatureHeader(derivedSandboxWebhookSecret(TEST_SECRET), event, now))).status,
+    ).toBe(401);
+
+    expect((await request(app).get(`/sandbox-checkout/txn_${'0'.repeat(26)}`)).status).toBe(404);
+    const visitor = await request(app).get('/receipts/txn_01abc');
+    expect(visitor.status).toBe(302);
+    expect(visitor.headers.location).toBe('/login');
+    const email = uniqueEmail('receipts');
+    await createUser(services, email, 'a long password for tests');
+    const browser = new TestBrowser(app);
+    await browser.submit('post', '/login', { email, password: 'a long password for tests' });
+    expect(await browser.signedInAs()).toBe(email);
+    expect((await browser.visit('/receipts/txn_01abc')).status).toBe(404);
+    expect((await browser.visit('/receipts/not-a-transaction')).status).toBe(404);
   });
 });

@@ -18,6 +18,8 @@ export interface PaymentProvider {
   refund(transactionId: string, reason: string): Promise<void>;
   /** The receipt a purchase links to (purchase history's 'View Receipt'), kept with it. */
   receiptUrl(transactionId: string): string;
+  /** A fresh link to the provider's invoice, when its links expire (Paddle). */
+  invoiceUrl?(transactionId: string): Promise<string>;
 }
 
 export interface TransactionInput {

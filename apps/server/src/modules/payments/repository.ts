@@ -310,6 +310,20 @@ export function purchasesRepository(db: Db | Tx) {
       return result.numUpdatedRows === 1n;
     },
 
+    /** Whether `user` may see the receipt of a transaction: it is their purchase. */
+    async isReceiptOf(
+      transactionId: string,
+      user: { id: number; email: string },
+    ): Promise<boolean> {
+      const row = await db
+        .selectFrom('purchases')
+        .select('id')
+        .where('provider_transaction_id', '=', transactionId)
+        .where((eb) => eb.or([eb('user_id', '=', user.id), eb('buyer_email', '=', user.email)]))
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     async markRefunded(id: number, at: number, reason: string | null): Promise<boolean> {
       const result = await db
         .updateTable('purchases')

@@ -1,7 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { Db } from '../../db/database.ts';
+import { requireUser } from '../auth/middleware.ts';
 import type { CheckoutsService } from './checkouts.ts';
+import { purchasesRepository } from './repository.ts';
 
 /**
  * Where a buyer waits after paying: `GET /thank-you?checkout={hash}` (the ThankYou page) polls
@@ -9,7 +12,13 @@ import type { CheckoutsService } from './checkouts.ts';
  * random bits, given only to the buyer's browser) is the only key; both are rate limited per
  * address, so polling is cheap and guessing is hopeless twice over.
  */
-export function paymentRoutes(deps: { checkouts: CheckoutsService; limiter: RateLimiter }): Router {
+export function paymentRoutes(deps: {
+  checkouts: CheckoutsService;
+  limiter: RateLimiter;
+  db: Db;
+  /** Paddle: a fresh link to a transaction's invoice (its links expire); absent in the sandbox. */
+  invoiceUrl?: (transactionId: string) => Promise<string>;
+}): Router {
   const router = Router();
 
   async function limited(req: Request, res: Response): Promise<boolean> {
@@ -44,6 +53,22 @@ export function paymentRoutes(deps: { checkouts: CheckoutsService; limiter: Rate
     if (!checkout) throw new NotFoundError('No such checkout');
     await res.inertia('ThankYou', { hash, isUpgrade: checkout.isUpgrade });
   });
+
+  const { invoiceUrl } = deps;
+  if (invoiceUrl) {
+    // The receipt link a Paddle purchase keeps: the buyer's own, signed in, sent on to Paddle.
+    router.get('/receipts/:transactionId', requireUser, async (req, res) => {
+      const id = String(req.params.transactionId);
+      const user = req.user!;
+      if (
+        !/^txn_[a-z0-9]{1,64}$/.test(id) ||
+        !(await purchasesRepository(deps.db).isReceiptOf(id, user))
+      ) {
+        throw new NotFoundError('No such receipt');
+      }
+      res.inertiaLocation(await invoiceUrl(id));
+    });
+  }
 
   return router;
 }
