@@ -1,9 +1,9 @@
-import type {} from '../../apps/server/src/types/express.d.ts';
 // Webhook fulfilment throughput: signed Paddle notifications POSTed over HTTP to the real app,
 // half of them duplicates (every event delivered twice, all shuffled), on SQLite and on
 // PostgreSQL; then exactly-once is checked in the database. Part of `pnpm bench`;
 // `pnpm bench webhooks` runs it alone (it needs no build). The load generator runs in the same
 // process as the server, so compare engines within one run rather than absolute numbers.
+import type {} from '../../apps/server/src/types/express.d.ts';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
