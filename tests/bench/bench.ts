@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
+import { benchWebhooks } from './webhooks.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import {
@@ -239,6 +240,12 @@ function printRoutes(title: string, rows: Record<string, Row>, baseline: Row) {
   }
 }
 
+// `pnpm bench webhooks`: only the webhook fulfilment throughput (no build needed).
+if (process.argv.includes('webhooks')) {
+  await benchWebhooks();
+  process.exit(0);
+}
+
 const store = await startStore({ LOG_LEVEL: 'error' });
 try {
   const entryAssets = firstLoadAssets([ENTRY]);
@@ -333,3 +340,5 @@ try {
 } finally {
   await store.stop();
 }
+
+await benchWebhooks();

@@ -36,6 +36,11 @@ import { seoRoutes } from './modules/catalog/seo.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createPricing } from './modules/pricing/service.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
+import { paymentRoutes } from './modules/payments/routes.ts';
+import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
+import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { parseCookies } from './http/session/cookies.ts';
+import { XSRF_COOKIE } from './http/csrf.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -103,6 +108,16 @@ export function buildApp(deps: AppDeps): Express {
   // answers before the browser stack below runs: no session, no CSRF, no Inertia, no global body
   // parser (a webhook needs the raw body for its signature). Mount new ones here, e.g.
   // `app.use(paddleWebhooks(…))` for `POST /webhooks/paddle`.
+  const { payments } = services;
+  // The provider's webhooks: raw body, signature, no session, no CSRF.
+  app.use(
+    webhookRoutes({
+      fulfilment: payments.fulfilment,
+      secrets: () => payments.webhookSecrets,
+      toleranceSeconds: payments.toleranceSeconds,
+      now: payments.now,
+    }),
+  );
   app.use(
     pageViewBeacons({
       db: services.database.db,
@@ -217,6 +232,27 @@ export function buildApp(deps: AppDeps): Express {
   app.use(previewColorSchemeRoutes({ db: services.database.db }));
   app.use(analyticsRoutes({ db: services.database.db, now }));
   app.use(newsletterRoutes({ db: services.database.db, now }));
+  const { provider } = payments;
+  app.use(
+    paymentRoutes({
+      checkouts: payments.checkouts,
+      limiter: services.limiters.purchaseStatus,
+      db: services.database.db,
+      invoiceUrl: provider.invoiceUrl?.bind(provider),
+    }),
+  );
+  if (payments.sandbox) {
+    app.use(
+      sandboxRoutes({
+        sandbox: payments.sandbox,
+        brandName: config.brandName,
+        csrfToken: (req, res) => {
+          const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
+          return csrf.isValid(token, req) ? token : csrf.rotate(req, res);
+        },
+      }),
+    );
+  }
   app.use(
     contentRoutes({
       brandName: config.brandName,

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../test/browser.ts';
+import { quoteFor } from '../test/payments.ts';
 import { testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
 import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
@@ -73,6 +74,8 @@ const soldLines = new Map<Package, string[]>();
 /** A PNG-only component's live preview: its markup and script are the code sold. */
 let pngOnlyPreview: string;
 let archive: Buffer;
+/** A visitor's checkout, pending: its frame and thank-you page open, its key is not there yet. */
+let pending: { hash: string; transactionId: string };
 
 function contains(body: string, text: string): boolean {
   const json = JSON.stringify(text).slice(1, -1);
@@ -104,6 +107,7 @@ beforeAll(async () => {
   const scripted = palettes.subcategory.components.find((c) => c.requiresJavaScript)!;
   pngOnlyPreview = `/catalog/previews/${scripted.uuid}.html`;
   archive = await readFile(catalogue.templateArchive(catalogue.templates[0]!));
+  pending = await app.services.payments.checkouts.startCheckout(await quoteFor(app.services), null);
 
   const { db } = app.services.database;
   const teamOf = (key: string) =>
@@ -242,6 +246,15 @@ const GET_ROWS: Row[] = [
   // A made-up undo link: nobody's e-mail change, whoever asks.
   { path: () => `/account-settings/email/undo/${'A'.repeat(43)}`, expect: 404 },
   { path: () => '/no-such-page', expect: 404 },
+  // Payments: the poll hash and the sandbox transaction id are the capabilities, not the role.
+  { path: () => `/paddle-purchases/${pending.hash}`, expect: 404 },
+  { path: () => `/paddle-purchases/${'A'.repeat(32)}`, expect: 404 },
+  { path: () => `/thank-you?checkout=${pending.hash}`, expect: 200 },
+  { path: () => `/thank-you?checkout=${'A'.repeat(32)}`, expect: 404 },
+  { path: () => `/sandbox-checkout/${pending.transactionId}`, expect: 200 },
+  { path: () => `/sandbox-checkout/txn_${'0'.repeat(26)}`, expect: 404 },
+  // No receipt before the payment.
+  { path: () => `/sandbox-receipts/${pending.transactionId}`, expect: 404 },
 ];
 
 /** Licence and team pages (issue 11): their own sweep, so each stays well inside its time. */
@@ -335,6 +348,21 @@ const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string); body: 
     path: () => `/teams/${teams.b.id}/members`,
     body: { invite_token: 'sent-without-a-csrf-token' },
   },
+  {
+    method: 'post',
+    path: () => `/sandbox-checkout/${pending.transactionId}/details`,
+    body: { email: 'someone@example.com', country: 'DE' },
+  },
+  {
+    method: 'post',
+    path: () => `/sandbox-checkout/${pending.transactionId}/pay`,
+    body: { card: '4242424242424242' },
+  },
+  {
+    method: 'post',
+    path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
+    body: { business_address: 'Somewhere' },
+  },
   { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
   { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
   { method: 'post', path: '/logout', body: {} },
@@ -415,13 +443,15 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
 
   it('refuses every state change without a CSRF token, for every role, and changes nothing', async () => {
     for (const row of [...WRITE_ROWS, ...PUBLIC_WRITE_ROWS]) {
+      const path = typeof row.path === 'string' ? row.path : row.path();
       for (const role of ROLES) {
         const agent = browsers.get(role)!.agent;
-        const path = typeof row.path === 'string' ? row.path : row.path();
         const response = await agent[row.method](path).send(row.body);
-        expect(response.status, `${role} ${row.method} ${row.path}`).toBe(419);
+        expect(response.status, `${role} ${row.method} ${path}`).toBe(419);
       }
     }
+    const transaction = await app.services.payments.sandbox!.transaction(pending.transactionId);
+    expect(transaction).toMatchObject({ status: 'ready', email: null });
     for (const role of ROLES) {
       const who = await browsers.get(role)!.signedInAs();
       expect(who, role).toBe(role === 'visitor' ? null : EMAIL[role]);
@@ -557,6 +587,31 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         .executeTakeFirstOrThrow();
       expect(license.email).toBe(DEMO_USERS.customer);
     }
+  });
+
+  it('answers 401 to an unsigned webhook from every role (its credential is the signature, not a CSRF token)', async () => {
+    const event = {
+      event_id: 'evt_matrix',
+      event_type: 'transaction.completed',
+      occurred_at: new Date().toISOString(),
+      data: { id: pending.transactionId },
+    };
+    for (const role of ROLES) {
+      const agent = browsers.get(role)!.agent;
+      const unsigned = await agent.post('/webhooks/paddle').send(event);
+      expect(unsigned.status, role).toBe(401);
+      const withToken = await agent
+        .post('/webhooks/paddle')
+        .set('X-XSRF-TOKEN', browsers.get(role)!.xsrf)
+        .send(event);
+      expect(withToken.status, `${role} with a CSRF token`).toBe(401);
+    }
+    const recorded = await app.services.database.db
+      .selectFrom('webhook_events')
+      .select('id')
+      .where('event_id', '=', 'evt_matrix')
+      .executeTakeFirst();
+    expect(recorded).toBeUndefined();
   });
 
   it('takes a page-view beacon from every role without a token, and refuses hostile paths', async () => {

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { BLACK_FRIDAY_WINDOW } from '@tessera/pages/constants';
@@ -107,6 +108,29 @@ const envSchema = z
     // The Black Friday offer's window: ISO 8601 instants with an offset (docs/decisions/007).
     BLACK_FRIDAY_STARTS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.startsAt),
     BLACK_FRIDAY_ENDS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.endsAt),
+    // Who takes the money (decision 006): our own offline sandbox, or Paddle Billing.
+    PAYMENT_PROVIDER: z.enum(['sandbox', 'paddle']).default('sandbox'),
+    PADDLE_API_KEY: z.string().trim().min(1).optional(),
+    PADDLE_CLIENT_TOKEN: z.string().trim().min(1).optional(),
+    PADDLE_WEBHOOK_SECRET: z.string().trim().min(1).optional(),
+    // The secret of the destination being replaced, accepted too while a rotation is under way.
+    PADDLE_WEBHOOK_SECRET_PREVIOUS: z.string().trim().min(1).optional(),
+    PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+    // How far a webhook's signed timestamp may be from our clock (replayed or forged deliveries).
+    WEBHOOK_TOLERANCE_SECONDS: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number of seconds')
+      .transform(Number)
+      .refine((seconds) => seconds >= 1 && seconds <= 3600, 'must be between 1 and 3600')
+      .default(5),
+    // The sandbox signs its webhooks with this; derived from SESSION_SECRET when unset.
+    SANDBOX_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // Where the sandbox delivers its webhooks; this server's own listening address when unset.
+    SANDBOX_WEBHOOK_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
+      .optional(),
+    // Tests and drills: every sandbox webhook delivered several times and out of order.
+    SANDBOX_CHAOS: flag.default(false),
   })
   .superRefine((env, ctx) => {
     try {
@@ -117,6 +141,22 @@ const envSchema = z
         path: ['BLACK_FRIDAY_ENDS_AT'],
         message: `with BLACK_FRIDAY_STARTS_AT, must give the offer's window as ISO 8601 instants with an offset, e.g. 2026-11-28T00:00:00-12:00: ${(error as Error).message}`,
       });
+    }
+    if (env.PAYMENT_PROVIDER === 'paddle') {
+      for (const variable of [
+        'PADDLE_API_KEY',
+        'PADDLE_CLIENT_TOKEN',
+        'PADDLE_WEBHOOK_SECRET',
+        'PADDLE_ENVIRONMENT',
+      ] as const) {
+        if (env[variable] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [variable],
+            message: 'is required when PAYMENT_PROVIDER is paddle',
+          });
+        }
+      }
     }
     // The app speaks plain HTTP only, so an https APP_URL means TLS ends at a proxy in front of
     // it. Without trusting that proxy every request looks like http and the Secure session
@@ -195,9 +235,32 @@ export interface Config {
   blackFriday: OfferWindow;
   /** The longest one session-store or rate-limiter operation may take (STORE_TIMEOUT_MS). */
   storeTimeoutMs: number;
+  payments: PaymentsConfig;
   /** Things worth a warning at boot that do not stop the start. */
   warnings: string[];
 }
+
+export type PaymentsConfig = {
+  /** Webhook timestamps further than this from our clock are refused (both directions). */
+  webhookToleranceSeconds: number;
+} & (
+  | {
+      provider: 'sandbox';
+      /** What the sandbox signs with and the webhook endpoint verifies with. */
+      webhookSecret: string;
+      /** Where the sandbox delivers; null = this server's own listening address. */
+      webhookUrl: string | null;
+      chaos: boolean;
+    }
+  | {
+      provider: 'paddle';
+      apiKey: string;
+      clientToken: string;
+      /** The current secret first; the previous one while a rotation is under way. */
+      webhookSecrets: string[];
+      environment: 'sandbox' | 'production';
+    }
+);
 
 export class ConfigError extends Error {
   readonly issues: string[];
@@ -209,7 +272,24 @@ export class ConfigError extends Error {
   }
 }
 
-const SECRET_VARIABLES = new Set(['SESSION_SECRET', 'DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set([
+  'SESSION_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PADDLE_API_KEY',
+  'PADDLE_CLIENT_TOKEN',
+  'PADDLE_WEBHOOK_SECRET',
+  'PADDLE_WEBHOOK_SECRET_PREVIOUS',
+  'SANDBOX_WEBHOOK_SECRET',
+]);
+
+/** The sandbox's webhook secret when none is configured: its own key, derived from SESSION_SECRET. */
+export function derivedSandboxWebhookSecret(sessionSecret: string): string {
+  return Buffer.from(
+    hkdfSync('sha256', sessionSecret, 'tessera', 'tessera:sandbox-webhook-secret:v1', 32),
+  ).toString('hex');
+}
 
 function describeIssue(issue: z.core.$ZodIssue, env: Record<string, string | undefined>): string {
   const variable = String(issue.path[0] ?? 'environment');
@@ -249,6 +329,34 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }
   }
 
+  const payments: PaymentsConfig =
+    values.PAYMENT_PROVIDER === 'paddle'
+      ? {
+          provider: 'paddle',
+          webhookToleranceSeconds: values.WEBHOOK_TOLERANCE_SECONDS,
+          // Present: the schema refuses paddle without them.
+          apiKey: values.PADDLE_API_KEY!,
+          clientToken: values.PADDLE_CLIENT_TOKEN!,
+          webhookSecrets: [
+            values.PADDLE_WEBHOOK_SECRET!,
+            values.PADDLE_WEBHOOK_SECRET_PREVIOUS,
+          ].filter((secret): secret is string => Boolean(secret)),
+          environment: values.PADDLE_ENVIRONMENT!,
+        }
+      : {
+          provider: 'sandbox',
+          webhookToleranceSeconds: values.WEBHOOK_TOLERANCE_SECONDS,
+          webhookSecret:
+            values.SANDBOX_WEBHOOK_SECRET ?? derivedSandboxWebhookSecret(sessionSecret),
+          webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
+          chaos: values.SANDBOX_CHAOS,
+        };
+  if (payments.provider === 'sandbox' && values.NODE_ENV === 'production') {
+    warnings.push(
+      'PAYMENT_PROVIDER is sandbox: the checkout takes no real money (test cards only). Set PAYMENT_PROVIDER=paddle and the PADDLE_* variables to sell.',
+    );
+  }
+
   return {
     nodeEnv: values.NODE_ENV,
     isProduction: values.NODE_ENV === 'production',
@@ -278,6 +386,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     issueTrackerUrl: values.ISSUE_TRACKER_URL,
     newsletterFormUrl: values.NEWSLETTER_FORM_URL ?? '/newsletter',
     communityUrl: values.COMMUNITY_URL,
+    payments,
     warnings,
   };
 }

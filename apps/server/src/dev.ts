@@ -75,6 +75,8 @@ const server = await listen(app, config, httpServer).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
+services.payments.listeningAt(serverUrl(server));
+services.startWorkers();
 exitOnSignals(
   createShutdown(server, {
     logger,

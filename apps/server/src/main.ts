@@ -59,5 +59,8 @@ const server = await listen(app, config).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
 });
+// The sandbox delivers its webhooks to this very server (unless SANDBOX_WEBHOOK_URL says where).
+services.payments.listeningAt(serverUrl(server));
+services.startWorkers();
 exitOnSignals(createShutdown(server, { logger, onClosed: () => services.close() }), logger);
 console.log(`${config.brandName} is running at ${serverUrl(server)}`);

@@ -7,6 +7,7 @@ import {
   createBackoffLimiter,
   createRateLimiter,
   PAGE_VIEW_LIMIT,
+  PURCHASE_STATUS_LIMIT,
   PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
   SECRET_GUESS_LIMIT,
@@ -22,6 +23,8 @@ import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { createMailQueue, type MailQueue } from './mail/queue.ts';
+import { createPayments, type Payments } from './modules/payments/index.ts';
 import { ensureProducts } from './modules/pricing/products.ts';
 
 /** Everything with a connection or a file behind it, made once per process. */
@@ -30,7 +33,13 @@ export interface Services {
   redis: Redis | null;
   sessionStore: AppSessionStore;
   mailer: Mailer;
+  /** Mail written in a business transaction (the licence e-mail), sent by a worker. */
+  mailQueue: MailQueue;
+  /** Provider, checkouts, webhook fulfilment (modules/payments). */
+  payments: Payments;
   limiters: Limiters;
+  /** Background workers (mail queue, sandbox webhook deliveries): main.ts starts them. */
+  startWorkers(): void;
   /** Readiness: whether the database and the session store answer now (`/healthz`). */
   health(): Promise<Health>;
   close(): Promise<void>;
@@ -48,6 +57,8 @@ export interface Limiters {
   pageViews: RateLimiter;
   /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
   secretGuesses: RateLimiter;
+  /** The thank-you page and its purchase-status poll, per address. */
+  purchaseStatus: RateLimiter;
 }
 
 export interface Health {
@@ -124,6 +135,7 @@ export async function createServices(
     ),
     pageViews: await limiter(PAGE_VIEW_LIMIT),
     secretGuesses: await limiter(SECRET_GUESS_LIMIT),
+    purchaseStatus: await limiter(PURCHASE_STATUS_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({
@@ -132,6 +144,15 @@ export async function createServices(
     outboxDir: path.join(config.dataDir, 'mail'),
     logger,
   });
+
+  const mailQueue = createMailQueue({
+    db: database.db,
+    mailer,
+    brandName: config.brandName,
+    logger,
+    now: options.now,
+  });
+  const payments = createPayments({ config, database, logger, now: options.now });
 
   const prune = setInterval(() => {
     sessionStore
@@ -145,10 +166,17 @@ export async function createServices(
     redis,
     sessionStore,
     mailer,
+    mailQueue,
+    payments,
     limiters,
+    startWorkers() {
+      mailQueue.start();
+      payments.start();
+    },
     health: () => checkHealth(database, sessionStore, timeoutMs),
     async close() {
       clearInterval(prune);
+      await Promise.all([mailQueue.stop(), payments.stop()]);
       mailer.close();
       redis?.disconnect();
       await database.close();

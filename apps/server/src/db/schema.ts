@@ -95,6 +95,8 @@ export interface PurchasesTable {
   checkout_id: number | null;
   buyer_email: string | null;
   refund_reason: string | null;
+  /** The provider's customer: their e-mail may arrive after the purchase (0007). */
+  provider_customer_id: string | null;
 }
 
 export interface PricesTable {
@@ -160,6 +162,55 @@ export interface WebhookEventsTable {
   deliveries: Generated<number>;
   error: string | null;
   payload: string;
+  /** The provider transaction the event is about, when it names one (0007). */
+  transaction_id: string | null;
+}
+
+export interface PaymentCustomersTable {
+  id: Generated<number>;
+  provider: string;
+  customer_id: string;
+  email: string;
+  occurred_at: number;
+  updated_at: number;
+}
+
+export interface SandboxTransactionsTable {
+  id: string;
+  product_name: string;
+  product_slug: string;
+  kind: string;
+  amount: number;
+  currency: string;
+  /** JSON object: echoed in the completed transaction's `custom_data`. */
+  custom_data: string;
+  prefill_email: string | null;
+  email: string | null;
+  country: string | null;
+  postcode: string | null;
+  tax: number | null;
+  customer_id: string | null;
+  /** 'ready' | 'completed' */
+  status: string;
+  pay_attempts: Generated<number>;
+  business_address: string | null;
+  created_at: number;
+  completed_at: number | null;
+  refunded_at: number | null;
+}
+
+export interface SandboxWebhookDeliveriesTable {
+  id: Generated<number>;
+  event_id: string;
+  event_type: string;
+  payload: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  delivered_at: number | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: number;
 }
 
 export interface MailJobsTable {
@@ -222,6 +273,9 @@ export interface Database {
   checkouts: CheckoutsTable;
   webhook_events: WebhookEventsTable;
   mail_jobs: MailJobsTable;
+  payment_customers: PaymentCustomersTable;
+  sandbox_transactions: SandboxTransactionsTable;
+  sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
   page_views: PageViewsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
 }

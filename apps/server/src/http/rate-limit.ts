@@ -59,6 +59,16 @@ export const SECRET_GUESS_LIMIT: RateLimitRule = {
 };
 
 /**
+ * The thank-you page's poll of `/paddle-purchases/{hash}` (30 tries, 2 s apart) and the page
+ * itself, per address: room for a few buyers behind one address, nothing for a guesser.
+ */
+export const PURCHASE_STATUS_LIMIT: RateLimitRule = {
+  name: 'purchase-status',
+  points: 120,
+  durationSeconds: 60,
+};
+
+/**
  * A slower limit with back-off (decision 003): `points` attempts per `durationSeconds`; spending
  * them blocks the key for `blockSeconds`, doubled for each earlier block in the last
  * `memorySeconds`, never more than `maxBlockSeconds`.

@@ -78,6 +78,7 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       passwordCheck: await limiter(),
       pageViews: await limiter(),
       secretGuesses: await limiter(),
+      purchaseStatus: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };

@@ -83,3 +83,41 @@ export function emailChangedMail(options: {
     ),
   };
 }
+
+/** The licence e-mail a purchase sends: the key and the link that activates it. */
+export function licenseMail(options: {
+  brandName: string;
+  productName: string;
+  licenseKey: string;
+  activationUrl: string;
+  upgrade: boolean;
+}) {
+  const { brandName, productName, licenseKey, activationUrl, upgrade } = options;
+  const lead = upgrade
+    ? `Thank you for upgrading to ${productName}. Your new licence replaces the one you upgraded.`
+    : `Thank you for buying ${productName}.`;
+  return {
+    subject: `Your ${brandName} licence for ${productName}`,
+    text: [
+      'Hello,',
+      '',
+      lead,
+      '',
+      `Your licence key: ${licenseKey}`,
+      '',
+      'Open this link to activate it (sign in or create your account there):',
+      '',
+      activationUrl,
+      '',
+      'Keep this message: the key is the proof of your purchase.',
+    ].join('\n'),
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">${escape(lead)}</p>
+<p style="margin:0 0 16px">Your licence key: <code style="font-size:15px;font-weight:600">${escape(licenseKey)}</code></p>
+<p style="margin:0 0 24px"><a href="${escape(activationUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 16px;border-radius:8px">Activate your licence</a></p>
+<p style="margin:0 0 16px;font-size:14px;color:#4b5563">Keep this message: the key is the proof of your purchase.</p>
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${escape(activationUrl)}</p>`,
+    ),
+  };
+}

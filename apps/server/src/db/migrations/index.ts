@@ -5,6 +5,7 @@ import { catalogueVisits } from './0003-catalogue-visits.ts';
 import { emailChangeUndo } from './0004-email-change-undo.ts';
 import { previewColorScheme } from './0005-preview-color-scheme.ts';
 import { commerceAndTeams } from './0006-commerce-and-teams.ts';
+import { payments } from './0007-payments.ts';
 import { licenseTeamIndex } from './0008-license-team-index.ts';
 import { productDescriptions } from './0009-product-descriptions.ts';
 import type { MigrationContext } from './context.ts';
@@ -21,6 +22,7 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0004-email-change-undo': emailChangeUndo(context),
     '0005-preview-color-scheme': previewColorScheme(context),
     '0006-commerce-and-teams': commerceAndTeams(context),
+    '0007-payments': payments(context),
     '0008-license-team-index': licenseTeamIndex(context),
     '0009-product-descriptions': productDescriptions(context),
   };

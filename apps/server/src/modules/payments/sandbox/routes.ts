@@ -1,0 +1,146 @@
+import { Router, type Request, type Response } from 'express';
+import { escapeHtml } from '../../../http/inertia/document.ts';
+import { NotFoundError } from '../../../http/errors.ts';
+import { TEST_CARDS, type SandboxProvider, type SandboxTransaction } from './provider.ts';
+import { SANDBOX_COUNTRIES } from './tax-rates.ts';
+
+const MAX_ADDRESS = 500;
+
+/**
+ * The sandbox checkout's own pages and JSON API (the page stack: session, CSRF, Inertia). The
+ * frame's fetches carry the CSRF header like every other fetch of the store; the transaction id
+ * (130 random bits) is the capability, as a Paddle checkout's is.
+ */
+export function sandboxRoutes(deps: {
+  sandbox: SandboxProvider;
+  brandName: string;
+  /** The CSRF token this request's cookie holds (a new one when it has none), for plain forms. */
+  csrfToken: (req: Request, res: Response) => string;
+}): Router {
+  const { sandbox } = deps;
+  const router = Router();
+
+  async function found(id: string): Promise<SandboxTransaction> {
+    const txn = await sandbox.transaction(id);
+    if (!txn) throw new NotFoundError('No such sandbox checkout');
+    return txn;
+  }
+
+  router.get('/sandbox-checkout/:transactionId', async (req, res) => {
+    const txn = await found(req.params.transactionId);
+    await res.inertia('SandboxCheckout', {
+      transactionId: txn.id,
+      productName: txn.product_name,
+      currency: txn.currency,
+      subtotal: txn.amount,
+      email: txn.email ?? txn.prefill_email,
+      countries: SANDBOX_COUNTRIES,
+      testCards: TEST_CARDS.map((card) => ({ ...card })),
+      detailsUrl: `/sandbox-checkout/${txn.id}/details`,
+      payUrl: `/sandbox-checkout/${txn.id}/pay`,
+    });
+  });
+
+  router.post('/sandbox-checkout/:transactionId/details', async (req, res) => {
+    const result = await sandbox.submitDetails(req.params.transactionId, req.body);
+    if (!result) throw new NotFoundError('No such sandbox checkout');
+    if (!result.ok) {
+      res.status(422).json({ message: 'The given data was invalid.', errors: result.errors });
+      return;
+    }
+    res.json(result.prices);
+  });
+
+  router.post('/sandbox-checkout/:transactionId/pay', async (req, res) => {
+    const body = req.body as { card?: unknown } | undefined;
+    const result = await sandbox.pay(req.params.transactionId, body?.card);
+    if (!result) throw new NotFoundError('No such sandbox checkout');
+    switch (result.status) {
+      case 'completed':
+        res.json({ status: 'completed' });
+        return;
+      case 'declined':
+        res.status(402).json({ status: 'declined', message: result.message });
+        return;
+      case 'retry':
+        res.status(409).json({ status: 'retry', message: result.message });
+        return;
+      case 'invalid':
+        res.status(422).json({ message: 'The given data was invalid.', errors: result.errors });
+        return;
+    }
+  });
+
+  router.get('/sandbox-receipts/:transactionId', async (req, res) => {
+    const txn = await found(req.params.transactionId);
+    if (txn.status !== 'completed') throw new NotFoundError('This checkout has no receipt yet');
+    res
+      .type('html')
+      .send(receiptHtml(txn, deps.brandName, deps.csrfToken(req, res), req.query.saved === '1'));
+  });
+
+  router.post('/sandbox-receipts/:transactionId/business-address', async (req, res) => {
+    const txn = await found(req.params.transactionId);
+    const body = req.body as { business_address?: unknown } | undefined;
+    const address = typeof body?.business_address === 'string' ? body.business_address.trim() : '';
+    if (address.length > MAX_ADDRESS) {
+      res
+        .status(422)
+        .type('text')
+        .send(`A business address has at most ${MAX_ADDRESS} characters.`);
+      return;
+    }
+    if (!(await sandbox.setBusinessAddress(txn.id, address))) {
+      throw new NotFoundError('This checkout has no receipt yet');
+    }
+    res.redirect(303, `/sandbox-receipts/${txn.id}?saved=1`);
+  });
+
+  return router;
+}
+
+function money(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+}
+
+/** The sandbox's receipt: a plain HTML invoice with an 'Edit business address' form. */
+function receiptHtml(txn: SandboxTransaction, brandName: string, token: string, saved: boolean) {
+  const tax = txn.tax ?? 0;
+  const country = SANDBOX_COUNTRIES.find((c) => c.code === txn.country);
+  const date = new Date(txn.completed_at ?? txn.created_at).toISOString().slice(0, 10);
+  const e = escapeHtml;
+  return `<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Receipt ${e(txn.id)} - ${e(brandName)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111827}table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left}td.n,th.n{text-align:right}tfoot td{font-weight:600;border-top:1px solid #d1d5db}textarea{width:100%;min-height:5rem}.refunded{color:#b91c1c;font-weight:600}</style>
+</head>
+<body><main>
+<h1>Receipt</h1>
+<p>${e(brandName)} — sandbox payment (no money was taken)</p>
+<dl>
+<dt>Receipt number</dt><dd>${e(txn.id)}</dd>
+<dt>Date paid</dt><dd>${e(date)}</dd>
+<dt>Billed to</dt><dd>${e(txn.email ?? '')}${country ? `, ${e(country.name)}` : ''}${txn.postcode ? ` ${e(txn.postcode)}` : ''}</dd>
+${txn.business_address ? `<dt>Business address</dt><dd style="white-space:pre-line">${e(txn.business_address)}</dd>` : ''}
+</dl>
+${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_at).toISOString().slice(0, 10))}</p>` : ''}
+<table>
+<thead><tr><th>Item</th><th class="n">Amount</th></tr></thead>
+<tbody><tr><td>${e(txn.product_name)} (${e(txn.kind)} licence)</td><td class="n">${e(money(txn.amount, txn.currency))}</td></tr>
+<tr><td>Tax${country ? ` (${country.rate}%)` : ''}</td><td class="n">${e(money(tax, txn.currency))}</td></tr></tbody>
+<tfoot><tr><td>Total paid</td><td class="n">${e(money(txn.amount + tax, txn.currency))}</td></tr></tfoot>
+</table>
+${saved ? '<p role="status">Business address saved.</p>' : ''}
+<details${txn.business_address ? '' : ' open'}>
+<summary>Edit business address</summary>
+<form method="post" action="/sandbox-receipts/${e(txn.id)}/business-address">
+<input type="hidden" name="_token" value="${e(token)}">
+<label for="business_address">Business name, address and tax number</label>
+<textarea id="business_address" name="business_address" maxlength="${MAX_ADDRESS}">${e(txn.business_address ?? '')}</textarea>
+<button type="submit">Save address</button>
+</form>
+</details>
+</main></body>
+</html>`;
+}

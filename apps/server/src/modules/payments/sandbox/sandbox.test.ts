@@ -1,0 +1,413 @@
+import { Webhooks, NodeRuntime, type TransactionCompletedEvent } from '@paddle/paddle-node-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../../test/browser.ts';
+import { testApp } from '../../../../test/helpers.ts';
+import { listening, produced, quoteFor } from '../../../../test/payments.ts';
+import { TEST_DATABASE } from '../../../../test/services.ts';
+import { createUser, uniqueEmail } from '../../../../test/users.ts';
+import { CHAOS_COPIES } from './deliveries.ts';
+import { DECLINED_MESSAGE, RETRY_MESSAGE, TEST_CARDS } from './provider.ts';
+
+type App = Awaited<ReturnType<typeof testApp>>;
+const SUCCESS = TEST_CARDS[0].number;
+const DECLINED = TEST_CARDS[1].number;
+const RETRY = TEST_CARDS[2].number;
+
+let app: App;
+let server: Awaited<ReturnType<typeof listening>>;
+
+beforeAll(async () => {
+  NodeRuntime.initialize();
+  app = await testApp();
+  server = await listening(app.app, app.services);
+});
+afterAll(async () => {
+  await server.close();
+});
+
+async function started(
+  target: App = app,
+  options: Parameters<typeof quoteFor>[1] = {},
+  buyer: { id: number; email: string } | null = null,
+) {
+  const quote = await quoteFor(target.services, options);
+  const result = await target.services.payments.checkouts.startCheckout(quote, buyer);
+  if (result.frame.provider !== 'sandbox') throw new Error('The sandbox provider is not in use');
+  return { ...result, frame: result.frame };
+}
+
+async function deliveries(target: App, eventType?: string) {
+  let query = target.services.database.db.selectFrom('sandbox_webhook_deliveries').selectAll();
+  if (eventType) query = query.where('event_type', '=', eventType);
+  return query.execute();
+}
+
+describe(`sandbox checkout (${TEST_DATABASE})`, () => {
+  it('opens the frame page with the price fixed on the server', async () => {
+    const { transactionId, frame } = await started(app, { slug: 'marketing', amount: 14_900 });
+    expect(frame).toEqual({
+      provider: 'sandbox',
+      url: `/sandbox-checkout/${transactionId}`,
+      transactionId,
+    });
+    const browser = new TestBrowser(app.app);
+    const page = await browser.visit(frame.url);
+    expect(page.status).toBe(200);
+    const { component, props } = page.body as { component: string; props: Record<string, unknown> };
+    expect(component).toBe('SandboxCheckout');
+    expect(props).toMatchObject({
+      transactionId,
+      productName: 'Marketing',
+      currency: 'USD',
+      subtotal: 14_900,
+      email: null,
+      detailsUrl: `/sandbox-checkout/${transactionId}/details`,
+      payUrl: `/sandbox-checkout/${transactionId}/pay`,
+    });
+    expect(props.countries).toContainEqual({ code: 'DE', name: 'Germany', rate: 19 });
+    expect(props.countries).toContainEqual({ code: 'CH', name: 'Switzerland', rate: 8.1 });
+    expect((props.testCards as { outcome: string }[]).map((card) => card.outcome)).toEqual([
+      'success',
+      'declined',
+      'retry',
+    ]);
+    expect((await browser.visit('/sandbox-checkout/txn_00000000000000000000000000')).status).toBe(
+      404,
+    );
+    expect((await browser.visit('/sandbox-checkout/not-an-id')).status).toBe(404);
+  });
+
+  it('prefills a signed-in buyer’s address', async () => {
+    const email = uniqueEmail('prefill');
+    const id = await createUser(app.services, email, 'a long password for tests');
+    const { frame } = await started(app, {}, { id, email });
+    const page = await new TestBrowser(app.app).visit(frame.url);
+    expect((page.body as { props: { email: string } }).props.email).toBe(email);
+  });
+
+  it('computes the tax from the country on the details step, and refuses bad details with 422', async () => {
+    const { frame } = await started(app, { amount: 29_900 });
+    const browser = new TestBrowser(app.app);
+    const details = `${frame.url}/details`;
+    const germany = await browser.submit('post', details, {
+      email: 'Buyer@Example.com',
+      country: 'DE',
+      postcode: '10115',
+    });
+    expect(germany.status).toBe(200);
+    expect(germany.body).toEqual({
+      currency: 'USD',
+      subtotal: 29_900,
+      total: 35_581,
+      total_tax: 5681,
+    });
+    const us = await browser.submit('post', details, {
+      email: 'buyer@example.com',
+      country: 'US',
+      postcode: '94103',
+    });
+    expect(us.body).toEqual({ currency: 'USD', subtotal: 29_900, total: 29_900, total_tax: 0 });
+    for (const [body, field] of [
+      [{ email: 'nope', country: 'DE' }, 'email'],
+      [{ email: 'a@example.com', country: 'XX' }, 'country'],
+      [{ email: 'a@example.com', country: 'US', postcode: '' }, 'postcode'],
+      [{ email: 'a@example.com', country: 'GB', postcode: '<script>' }, 'postcode'],
+      [{ country: 'GB' }, 'email'],
+    ] as const) {
+      const response = await browser.submit('post', details, body);
+      expect(response.status, JSON.stringify(body)).toBe(422);
+      expect(
+        Object.keys((response.body as { errors: object }).errors),
+        JSON.stringify(body),
+      ).toContain(field);
+    }
+  });
+
+  it('pays with the test card: the signed webhooks reach the store over HTTP and fulfil it once', async () => {
+    const { transactionId, frame, hash } = await started(app);
+    const browser = new TestBrowser(app.app);
+    expect((await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS })).status).toBe(422);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'Visitor@Example.com',
+      country: 'GB',
+      postcode: 'SW1A 1AA',
+    });
+    const paid = await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    expect(paid.status).toBe(200);
+    expect(paid.body).toEqual({ status: 'completed' });
+    expect(await app.services.payments.checkouts.purchaseStatus(hash)).toBeNull();
+
+    expect(await app.services.payments.deliverer!.drain()).toBe(2);
+    const sent = await deliveries(app);
+    const mine = sent.filter(
+      (row) => row.payload.includes(transactionId) || row.event_type.startsWith('customer.'),
+    );
+    expect(mine.every((row) => row.delivered_at !== null && row.last_status === 200)).toBe(true);
+    const { purchases, licenses, mails } = await produced(app.services, transactionId);
+    expect(purchases).toHaveLength(1);
+    expect(purchases[0]).toMatchObject({
+      amount: 29_900,
+      tax: 5980,
+      currency: 'USD',
+      source: 'sandbox',
+      buyer_email: 'visitor@example.com',
+    });
+    expect(licenses).toHaveLength(1);
+    expect(mails.map((m) => m.recipient)).toEqual(['visitor@example.com']);
+    expect(await app.services.payments.checkouts.purchaseStatus(hash)).toEqual({
+      license_key: licenses[0]!.key,
+      upgrade: false,
+    });
+
+    // Pressing Pay again changes nothing and sends nothing.
+    expect((await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS })).body).toEqual({
+      status: 'completed',
+    });
+    expect(await app.services.payments.deliverer!.drain()).toBe(0);
+    expect((await produced(app.services, transactionId)).purchases).toHaveLength(1);
+  });
+
+  it('sends transaction.completed in Paddle Billing’s shape (read back by Paddle’s SDK)', async () => {
+    const { transactionId, frame, hash } = await started(app, {
+      slug: 'ecommerce',
+      amount: 14_900,
+    });
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'shape@example.com',
+      country: 'NL',
+    });
+    await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    const [row] = (await deliveries(app, 'transaction.completed')).filter((r) =>
+      r.payload.includes(transactionId),
+    );
+    const event = Webhooks.fromJson(JSON.parse(row!.payload)) as TransactionCompletedEvent;
+    expect(event.eventType).toBe('transaction.completed');
+    expect(event.data.id).toBe(transactionId);
+    expect(event.data.status).toBe('completed');
+    expect(event.data.customerId).toMatch(/^ctm_/);
+    expect(event.data.customData).toEqual({
+      checkout: hash,
+      product: 'ecommerce',
+      kind: 'personal',
+    });
+    expect(event.data.currencyCode).toBe('USD');
+    expect(event.data.details?.totals).toMatchObject({
+      subtotal: '14900',
+      tax: '3129',
+      total: '18029',
+    });
+    expect(event.data.items[0]?.price?.unitPrice).toEqual({ amount: '14900', currencyCode: 'USD' });
+    const [customer] = (await deliveries(app)).filter(
+      (r) => r.event_type.startsWith('customer.') && r.payload.includes('shape@example.com'),
+    );
+    expect(Webhooks.fromJson(JSON.parse(customer!.payload)).eventType).toBe('customer.created');
+    await app.services.payments.deliverer!.drain();
+  });
+
+  it('declines the declined card with 402 and creates nothing', async () => {
+    const { transactionId, frame } = await started(app);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'declined@example.com',
+      country: 'FR',
+    });
+    const before = (await deliveries(app)).length;
+    const declined = await browser.submit('post', `${frame.url}/pay`, { card: DECLINED });
+    expect(declined.status).toBe(402);
+    expect(declined.body).toEqual({ status: 'declined', message: DECLINED_MESSAGE });
+    expect((await deliveries(app)).length).toBe(before);
+    expect((await produced(app.services, transactionId)).purchases).toHaveLength(0);
+    expect((await browser.submit('post', `${frame.url}/pay`, { card: '1234' })).status).toBe(422);
+  });
+
+  it('asks for a second try with the retry card, then succeeds', async () => {
+    const { transactionId, frame } = await started(app);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'retry@example.com',
+      country: 'SE',
+    });
+    const first = await browser.submit('post', `${frame.url}/pay`, { card: RETRY });
+    expect(first.status).toBe(409);
+    expect(first.body).toEqual({ status: 'retry', message: RETRY_MESSAGE });
+    expect((await deliveries(app)).filter((r) => r.payload.includes(transactionId))).toHaveLength(
+      0,
+    );
+    const second = await browser.submit('post', `${frame.url}/pay`, { card: RETRY });
+    expect(second.status).toBe(200);
+    await app.services.payments.deliverer!.drain();
+    expect((await produced(app.services, transactionId)).licenses).toHaveLength(1);
+  });
+
+  it('completes once when Pay is pressed many times at once', async () => {
+    const { transactionId, frame } = await started(app);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'double@example.com',
+      country: 'US',
+      postcode: '10001',
+    });
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        browser.submit('post', `${frame.url}/pay`, { card: SUCCESS }),
+      ),
+    );
+    expect(responses.map((r) => r.status)).toEqual(Array(5).fill(200));
+    expect(
+      (await deliveries(app, 'transaction.completed')).filter((r) =>
+        r.payload.includes(transactionId),
+      ),
+    ).toHaveLength(1);
+    await app.services.payments.deliverer!.drain();
+  });
+
+  it('refunds through the provider: an approved refund adjustment reaches the store', async () => {
+    const { transactionId, frame } = await started(app);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'refund-me@example.com',
+      country: 'IE',
+    });
+    await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    await app.services.payments.deliverer!.drain();
+    await app.services.payments.provider.refund(transactionId, 'Changed my mind');
+    await app.services.payments.provider.refund(transactionId, 'Changed my mind');
+    const adjustments = (await deliveries(app, 'adjustment.created')).filter((r) =>
+      r.payload.includes(transactionId),
+    );
+    expect(adjustments).toHaveLength(1);
+    expect(JSON.parse(adjustments[0]!.payload).data).toMatchObject({
+      action: 'refund',
+      status: 'approved',
+      type: 'full',
+      transaction_id: transactionId,
+    });
+    await app.services.payments.deliverer!.drain();
+    const { purchases, licenses } = await produced(app.services, transactionId);
+    expect(purchases[0]).toMatchObject({ refund_reason: 'Changed my mind' });
+    expect(purchases[0]!.refunded_at).not.toBeNull();
+    expect(licenses[0]).toMatchObject({ is_active: 0, deactivation_reason: 'refund' });
+    await expect(
+      app.services.payments.provider.refund((await started()).transactionId, 'x'),
+    ).rejects.toThrow(/not completed/);
+  });
+
+  it('serves the receipt with an Edit business address form that saves', async () => {
+    const { transactionId, frame } = await started(app, { slug: 'marketing', amount: 14_900 });
+    const browser = new TestBrowser(app.app);
+    const receipt = `/sandbox-receipts/${transactionId}`;
+    expect((await browser.visit(receipt)).status).toBe(404);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'invoice@example.com',
+      country: 'DE',
+    });
+    await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    await app.services.payments.deliverer!.drain();
+    const { purchases } = await produced(app.services, transactionId);
+    expect(purchases[0]!.receipt_url).toBe(`${app.config.appUrl}${receipt}`);
+    const page = await browser.agent.get(receipt);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Edit business address');
+    expect(page.text).toContain('$149.00');
+    expect(page.text).toContain('$28.31');
+    expect(page.text).toContain('$177.31');
+    const token = /name="_token" value="([^"]+)"/.exec(page.text)?.[1];
+    expect(token).toBeTruthy();
+    const withoutToken = await browser.agent
+      .post(`${receipt}/business-address`)
+      .type('form')
+      .send({ business_address: 'Evil Corp' });
+    expect(withoutToken.status).toBe(419);
+    const saved = await browser.agent
+      .post(`${receipt}/business-address`)
+      .type('form')
+      .send({ business_address: 'Acme GmbH\nHauptstraße 1 <b>', _token: token });
+    expect(saved.status).toBe(303);
+    const after = await browser.agent.get(`${receipt}?saved=1`);
+    expect(after.text).toContain('Acme GmbH\nHauptstraße 1 &lt;b&gt;');
+    expect(after.text).toContain('Business address saved.');
+    const tooLong = await browser.agent
+      .post(`${receipt}/business-address`)
+      .type('form')
+      .send({ business_address: 'x'.repeat(501), _token: token });
+    expect(tooLong.status).toBe(422);
+  });
+});
+
+describe(`sandbox webhook deliveries (${TEST_DATABASE})`, () => {
+  it('keeps retrying with back-off until the store answers 2xx, and survives a restart', async () => {
+    const { transactionId, frame } = await started(app);
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', `${frame.url}/details`, {
+      email: 'later@example.com',
+      country: 'PL',
+    });
+    const deliverer = app.services.payments.deliverer!;
+    deliverer.setTarget('http://127.0.0.1:1/webhooks/paddle');
+    await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    expect(await deliverer.runOnce()).toBe(0);
+    const pending = (await deliveries(app)).filter((r) => r.delivered_at === null);
+    expect(pending.length).toBeGreaterThanOrEqual(2);
+    expect(
+      pending.every((r) => r.attempts === 1 && r.next_attempt_at > Date.now() && r.last_error),
+    ).toBe(true);
+    // Nothing is due yet: back-off.
+    expect(await deliverer.runOnce()).toBe(0);
+    // "Restart": a new process's deliverer reads the same table.
+    const { createWebhookDeliverer } = await import('./deliveries.ts');
+    const restarted = createWebhookDeliverer({
+      db: app.services.database.db,
+      secret: app.services.payments.webhookSecrets[0]!,
+      target: `${server.url}/webhooks/paddle`,
+      chaos: false,
+      logger: (await import('pino')).pino({ level: 'silent' }),
+    });
+    expect(await restarted.drain()).toBeGreaterThanOrEqual(2);
+    expect((await produced(app.services, transactionId)).purchases).toHaveLength(1);
+    deliverer.setTarget(`${server.url}/webhooks/paddle`);
+  });
+
+  it('chaos: every webhook several times, out of order and at once, still one purchase, licence and e-mail', async () => {
+    const chaotic = await testApp({ env: { SANDBOX_CHAOS: 'true' } });
+    const chaoticServer = await listening(chaotic.app, chaotic.services);
+    const mine: string[] = [];
+    try {
+      for (let round = 0; round < 3; round += 1) {
+        const { transactionId, frame, hash } = await started(chaotic);
+        mine.push(transactionId, `chaos-${round}@example.com`);
+        const browser = new TestBrowser(chaotic.app);
+        await browser.submit('post', `${frame.url}/details`, {
+          email: `chaos-${round}@example.com`,
+          country: 'IT',
+        });
+        await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+        await chaotic.services.payments.deliverer!.drain();
+        await chaotic.services.payments.provider.refund(transactionId, 'chaos');
+        await chaotic.services.payments.deliverer!.drain();
+        const { purchases, licenses, mails } = await produced(chaotic.services, transactionId);
+        expect([purchases.length, licenses.length, mails.length]).toEqual([1, 1, 1]);
+        expect(purchases[0]!.refunded_at).not.toBeNull();
+        expect(mails[0]!.recipient).toBe(`chaos-${round}@example.com`);
+        expect((await chaotic.services.payments.checkouts.purchaseStatus(hash))?.license_key).toBe(
+          licenses[0]!.key,
+        );
+      }
+      const rows = (await deliveries(chaotic)).filter((row) =>
+        mine.some((needle) => row.payload.includes(needle)),
+      );
+      expect(rows.length).toBe(9 * CHAOS_COPIES);
+      expect(rows.every((row) => row.delivered_at !== null)).toBe(true);
+      const eventIds = [...new Set(rows.map((row) => row.event_id))];
+      expect(eventIds).toHaveLength(9);
+      const events = await chaotic.services.database.db
+        .selectFrom('webhook_events')
+        .selectAll()
+        .where('event_id', 'in', eventIds)
+        .execute();
+      expect(events.map((event) => event.deliveries)).toEqual(Array(9).fill(CHAOS_COPIES));
+    } finally {
+      await chaoticServer.close();
+    }
+  });
+});
