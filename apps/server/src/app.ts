@@ -33,6 +33,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
 import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
+import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createPricing } from './modules/pricing/service.ts';
 import { sharedPageData } from './modules/shared/shared-page-data.ts';
@@ -197,6 +198,13 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(pricingRoutes({ pricing, catalogue }));
+  app.use(
+    checkoutRoutes({
+      pricing,
+      checkouts: services.payments.checkouts,
+      limiter: services.limiters.purchaseStatus,
+    }),
+  );
   app.use(
     catalogRoutes({
       catalogue,

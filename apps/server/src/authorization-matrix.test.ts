@@ -216,12 +216,13 @@ const GET_ROWS: Row[] = [
   {
     // The complete package for package owners; 'You've got everything!' for all-access owners.
     path: () => '/upgrade',
-    expect: (role) => (role === 'customer' || role === 'owner' ? 200 : 302),
+    // Members have all-access through their team: everything, too.
+    expect: (role) => (role === 'visitor' || role === 'admin' ? 302 : 200),
     location: (role) => (role === 'visitor' ? '/login' : '/all-access#pricing'),
   },
   {
     path: () => '/upgrade-team',
-    expect: (role) => (role === 'owner' ? 200 : 302),
+    expect: (role) => (OWNS[role] === ALL ? 200 : 302),
     location: (role) => (role === 'visitor' ? '/login' : '/upgrade'),
   },
   { path: () => '/changelog', expect: 200 },
@@ -253,6 +254,19 @@ const GET_ROWS: Row[] = [
   { path: () => `/thank-you?checkout=${'A'.repeat(32)}`, expect: 404 },
   { path: () => `/sandbox-checkout/${pending.transactionId}`, expect: 200 },
   { path: () => `/sandbox-checkout/txn_${'0'.repeat(26)}`, expect: 404 },
+  // Checkout: anyone may open one for what they may buy; holders of all-access are sent back.
+  {
+    path: () => '/checkout/all-access',
+    expect: (role) => (OWNS[role] === ALL ? 302 : 200),
+    location: () => '/all-access',
+  },
+  {
+    path: () => '/checkout/ecommerce',
+    expect: (role) => (OWNS[role].has('ecommerce') ? 302 : 200),
+    location: () => '/all-access',
+  },
+  { path: () => '/checkout/no-such-product', expect: 404 },
+  { path: () => '/checkout/marketing?license=team', expect: 404 },
   // No receipt before the payment.
   { path: () => `/sandbox-receipts/${pending.transactionId}`, expect: 404 },
 ];

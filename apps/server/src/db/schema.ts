@@ -140,6 +140,8 @@ export interface CheckoutsTable {
   kind: string;
   user_id: number | null;
   upgrade_license_id: number | null;
+  /** The licence's product when it is not the product bought (the Black Friday bundle). */
+  license_product_id: number | null;
   amount: number;
   advertised: number;
   currency: string;

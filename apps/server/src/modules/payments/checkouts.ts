@@ -21,6 +21,8 @@ export interface CheckoutQuote {
   currency: string;
   /** The licence this purchase replaces (deactivated with reason 'upgrade' on fulfilment). */
   upgradeLicenseId: number | null;
+  /** The licence's product when it is not `productId` (a bundle's licence is all-access). */
+  licenseProductId?: number;
 }
 
 export interface CheckoutBuyer {
@@ -106,6 +108,10 @@ export function checkoutsService(deps: {
       kind: quote.kind,
       user_id: buyer?.id ?? null,
       upgrade_license_id: quote.upgradeLicenseId,
+      license_product_id:
+        quote.licenseProductId !== undefined && quote.licenseProductId !== quote.productId
+          ? quote.licenseProductId
+          : null,
       amount: quote.amount,
       advertised: quote.advertised,
       currency: quote.currency,

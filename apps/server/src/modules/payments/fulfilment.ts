@@ -114,7 +114,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     const licenses = licensesRepository(tx);
     await licenses.insert({
       key,
-      productId: checkout.product_id,
+      productId: checkout.license_product_id ?? checkout.product_id,
       purchaseId,
       userId: connect ? buyer.id : null,
       kind: checkout.kind,

@@ -1,3 +1,4 @@
+import type { CheckoutFrame } from '@tessera/pages';
 import type { LicenseKind } from '@tessera/pages/constants';
 
 /**
@@ -37,12 +38,5 @@ export interface TransactionInput {
   customData: Record<string, string>;
 }
 
-/** How the checkout page opens the frame: our own sandbox page, or Paddle.js. */
-export type CheckoutFrame =
-  | { provider: 'sandbox'; url: string; transactionId: string }
-  | {
-      provider: 'paddle';
-      transactionId: string;
-      clientToken: string;
-      environment: 'sandbox' | 'production';
-    };
+/** How the checkout page opens the frame: the page's own type (one contract). */
+export type { CheckoutFrame };
