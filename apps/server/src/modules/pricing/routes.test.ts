@@ -79,8 +79,9 @@ describe(`shared pricing data per role (${TEST_DATABASE})`, () => {
       flags: { canUpgradeToStandardAllAccess: true, upgradeToTeamLicense: false },
     },
     {
+      // All-access through the demo team: nothing to buy or upgrade.
       who: 'teamMember',
-      purchase: true,
+      purchase: false,
       pricing: { amount: 29_900, advertised: 29_900 },
       flags: { canUpgradeToStandardAllAccess: false, upgradeToTeamLicense: false },
     },
@@ -279,7 +280,7 @@ describe(`/upgrade and /upgrade-team (${TEST_DATABASE})`, () => {
   });
 
   it('sends someone with nothing to upgrade to the pricing', async () => {
-    const member = await as('teamMember');
+    const member = await as('admin');
     const upgrade = await member.visit('/upgrade');
     expect(upgrade.status).toBe(302);
     expect(upgrade.headers.location).toBe('/all-access#pricing');
