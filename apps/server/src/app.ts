@@ -74,6 +74,7 @@ export function buildApp(deps: AppDeps): Express {
     securityHeaders({
       appUrl: config.appUrl,
       viteDev: Boolean(deps.vite),
+      paddle: config.payments.provider === 'paddle' ? config.payments.environment : null,
       formOrigins: config.newsletterFormUrl.startsWith('https:')
         ? [new URL(config.newsletterFormUrl).origin]
         : [],

@@ -7,21 +7,39 @@ export interface SecurityOptions {
   viteDev: boolean;
   /** Other origins our forms may post to (an external mailing-list form service). */
   formOrigins?: string[];
+  /**
+   * Paddle Billing's environment when it takes the money: Paddle.js comes from Paddle's CDN
+   * (never self-hosted, Paddle's own rule) and its inline checkout is a frame from Paddle's
+   * checkout origin, so those two are allowed; nothing of Paddle's otherwise.
+   */
+  paddle?: 'sandbox' | 'production' | null;
 }
 
-export function contentSecurityPolicy({ appUrl, viteDev, formOrigins = [] }: SecurityOptions) {
+const PADDLE_CHECKOUT_ORIGIN = {
+  sandbox: 'https://sandbox-buy.paddle.com',
+  production: 'https://buy.paddle.com',
+} as const;
+
+export function contentSecurityPolicy({
+  appUrl,
+  viteDev,
+  formOrigins = [],
+  paddle = null,
+}: SecurityOptions) {
   const https = appUrl.startsWith('https:');
+  const paddleScript = paddle ? ['https://cdn.paddle.com'] : [];
+  const paddleFrame = paddle ? [PADDLE_CHECKOUT_ORIGIN[paddle]] : [];
   return {
     'default-src': ["'self'"],
     // The page object is a `type="application/json"` script, which CSP does not block.
-    'script-src': viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    'script-src': [...(viteDev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...paddleScript],
     'script-src-attr': ["'none'"],
     // React `style` props become inline style attributes.
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:'],
     'font-src': ["'self'", 'data:'],
     // Component previews render in same-origin iframes.
-    'frame-src': ["'self'"],
+    'frame-src': ["'self'", ...paddleFrame],
     'connect-src': viteDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
     'form-action': ["'self'", ...formOrigins],
     'frame-ancestors': ["'self'"],
