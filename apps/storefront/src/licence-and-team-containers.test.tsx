@@ -94,11 +94,14 @@ async function visit(component: string, url: string, props: Record<string, unkno
       },
     }),
   );
-  return within(screen.getByRole('main'));
+  // A loaded machine may take a while to render the page's content: wait for it.
+  const main = await screen.findByRole('main', {}, { timeout: 10_000 });
+  await waitFor(() => expect(main.querySelector('h1, h2')).not.toBeNull(), { timeout: 10_000 });
+  return within(main);
 }
 
 async function lastRequest() {
-  await waitFor(() => expect(received.length).toBeGreaterThan(0));
+  await waitFor(() => expect(received.length).toBeGreaterThan(0), { timeout: 10_000 });
   return received.at(-1)!;
 }
 
