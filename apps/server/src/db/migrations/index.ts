@@ -5,6 +5,7 @@ import { catalogueVisits } from './0003-catalogue-visits.ts';
 import { emailChangeUndo } from './0004-email-change-undo.ts';
 import { previewColorScheme } from './0005-preview-color-scheme.ts';
 import { commerceAndTeams } from './0006-commerce-and-teams.ts';
+import { backOffice } from './0010-back-office.ts';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -19,5 +20,6 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0004-email-change-undo': emailChangeUndo(context),
     '0005-preview-color-scheme': previewColorScheme(context),
     '0006-commerce-and-teams': commerceAndTeams(context),
+    '0010-back-office': backOffice(context),
   };
 }

@@ -86,6 +86,9 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
         setRememberCookie(res, token, cookies);
       }
       await startAuthenticatedSession(req, res, user.id, cookies, selector);
+      // A password just entered: the back office's "recent sign-in" (decision 011).
+      req.session.passwordConfirmedAt = auth.now();
+      await auth.signIns.record(user.id, 'password', req.ip);
       res.redirect(safeRedirectPath(intended));
     },
 
