@@ -15,6 +15,13 @@ import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { impersonation } from './modules/admin/impersonation.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import {
+  backOfficeService,
+  UNCONNECTED_SEAMS,
+  type BackOfficeSeams,
+} from './modules/admin/service.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -46,6 +53,11 @@ export interface AppDeps {
   vite?: RequestHandler;
   /** The built catalogue; read from `config.catalogDist` on first use unless given. */
   catalogue?: () => Catalogue;
+  /**
+   * What the back office asks of the payments module: refund a purchase through its provider,
+   * replay a stored webhook event. Until connected, both answer "not connected".
+   */
+  backOffice?: BackOfficeSeams;
   now?: () => Date;
 }
 
@@ -114,6 +126,8 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
+  // After loadUser: an operator acting as a customer becomes that customer for everything after.
+  app.use(impersonation(services.database.db));
   app.use(entitlements(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
@@ -141,6 +155,23 @@ export function buildApp(deps: AppDeps): Express {
   app.use(inertia.middleware);
   app.use(rejectMalformedText());
 
+  app.use(
+    adminRoutes({
+      database: services.database,
+      sessionStore: services.sessionStore,
+      service: backOfficeService({
+        database: services.database,
+        seams: deps.backOffice ?? UNCONNECTED_SEAMS,
+        appUrl: config.appUrl,
+        logger,
+        now,
+      }),
+      auth,
+      limiters: services.limiters,
+      cookies,
+      now,
+    }),
+  );
   app.use(homeRoutes(homeCatalogue(catalogue)));
   app.use(
     catalogRoutes({

@@ -17,6 +17,7 @@ export {
   PREVIEW_COLOR_SCHEMES,
 } from './shared/shared-page-data';
 export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
+export type * from './admin/types';
 
 export { AppLayout, type AppLayoutProps } from './app-layout/app-layout';
 export { SiteHeader, type SiteHeaderProps } from './site-header/site-header';

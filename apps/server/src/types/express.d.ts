@@ -9,6 +9,11 @@ declare global {
     interface Request {
       /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
       user: User | null;
+      /**
+       * The operator acting as `user` while they impersonate them, else null. Set by
+       * `impersonation()` (modules/admin/impersonation.ts) right after `loadUser`.
+       */
+      impersonator: User | null;
       /** What the viewer may use (licences); memoised. Added by `entitlements()`. */
       entitlements(): Promise<Entitlements>;
       /** The flash the previous request left (read once, then cleared). Added by `flash()`. */

@@ -37,7 +37,7 @@ export interface PurchaseRow {
   source: string;
 }
 
-function formatAmount(amount: number, currency: string, locale: string): string {
+export function formatAmount(amount: number, currency: string, locale: string): string {
   const digits = amount % 100 === 0 ? 0 : 2;
   return new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -25,6 +25,7 @@ export interface AnalyticsDeps {
   catalogue: () => Catalogue;
 }
 
+/** The back office's page-views report covers this many days (modules/admin). */
 export const REPORT_DAYS = 30;
 
 /**
@@ -47,16 +48,6 @@ export function analyticsRoutes({ db, now, appUrl, limiter, catalogue }: Analyti
     // An unknown page is answered like a known one (a beacon has no use for the difference).
     if (path && isServed(path)) await views.record(path, referrerHost(body.referrer, ownHost));
     res.status(204).end();
-  });
-  router.get('/admin/page-views', async (req, res) => {
-    if (!req.user) {
-      req.session.intendedUrl = req.originalUrl;
-      return res.redirect('/login');
-    }
-    if (!req.user.is_admin)
-      return res.status(403).type('text/plain').send('Only the store’s operators can see this.');
-    const since = now() - REPORT_DAYS * 24 * 60 * 60 * 1000;
-    return res.inertia('PageViewsReport', { days: REPORT_DAYS, rows: await views.report(since) });
   });
   return router;
 }

@@ -22,7 +22,7 @@ export const emailField = z
 export const passwordInput = (field = 'password') =>
   requiredText(field).max(PASSWORD_MAX_LENGTH * 4, `The ${field} is too long.`);
 
-const formBoolean = z
+export const formBoolean = z
   .union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0', 'off'])])
   .transform((value) => value === true || value === 'true' || value === 'on' || value === '1');
 

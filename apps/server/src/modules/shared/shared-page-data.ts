@@ -83,7 +83,8 @@ export function sharedPageData({
     const allProducts = () => (productList ??= products.all());
     return {
       auth: req.user ? { user: authUser(req.user) } : null,
-      isImpersonating: false,
+      // An operator acting as this customer (modules/admin/impersonation.ts): the red banner.
+      isImpersonating: req.impersonator !== null,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
       // The same for every page: the client keeps it after the first visit.
