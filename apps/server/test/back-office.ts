@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
+import type { WebhookEvent } from '../src/db/schema.ts';
+import type { RefundRequest } from '../src/modules/admin/service.ts';
+import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { usersRepository } from '../src/modules/auth/repository.ts';
 import { newLicenseKey } from '../src/modules/licenses/keys.ts';
+import { TestBrowser } from './browser.ts';
+import { testApp } from './helpers.ts';
+import { uniqueEmail } from './users.ts';
 
 /**
  * Commerce records written straight into the schema (migration 0006), the way fulfilment and
@@ -160,3 +167,108 @@ export async function createWebhookEvent(
     .executeTakeFirstOrThrow();
   return { id, eventId };
 }
+
+/** A payment provider's refund call as the back office makes it, recorded: the real seam's shape. */
+export class RecordingRefunds {
+  readonly calls: RefundRequest[] = [];
+  /** When set, the next calls fail with it (the provider refused or was down). */
+  failWith: Error | null = null;
+  /** How long the provider takes to answer, so concurrent requests overlap. */
+  latencyMs = 25;
+
+  refund = async (request: RefundRequest): Promise<void> => {
+    this.calls.push(request);
+    await new Promise((resolve) => setTimeout(resolve, this.latencyMs));
+    if (this.failWith) throw this.failWith;
+  };
+}
+
+/**
+ * Fulfilment as far as a replay needs it, in-process: applies a stored event once (a
+ * conditional update, as the payments module does by event id) and records every call.
+ */
+export class RecordingReplays {
+  readonly calls: number[] = [];
+  readonly #db: Db;
+  readonly #now: () => number;
+
+  constructor(db: Db, now: () => number) {
+    this.#db = db;
+    this.#now = now;
+  }
+
+  replay = async (event: WebhookEvent): Promise<void> => {
+    this.calls.push(event.id);
+    await this.#db
+      .updateTable('webhook_events')
+      .set({ outcome: 'applied', processed_at: this.#now(), error: null })
+      .where('id', '=', event.id)
+      .where('outcome', '!=', 'applied')
+      .execute();
+  };
+}
+
+let adminCounter = 0;
+
+/**
+ * The real app on this file's database with a clock the test moves and recording seams, plus
+ * helpers to make people and sign them in.
+ */
+export async function backOfficeApp(options: { connected?: boolean } = {}) {
+  const clock = { now: Date.parse('2025-06-15T12:00:00Z') };
+  const refunds = new RecordingRefunds();
+  // The replays need the app's database, which the app makes.
+  const late: { replays?: RecordingReplays } = {};
+  const seams = {
+    refund: (request: RefundRequest) => refunds.refund(request),
+    replay: (event: WebhookEvent) => late.replays!.replay(event),
+  };
+  const store = await testApp({
+    now: () => new Date(clock.now),
+    ...(options.connected === false ? {} : { backOffice: seams }),
+  });
+  const db = store.services.database.db;
+  const replays = (late.replays = new RecordingReplays(db, () => clock.now));
+  const passwordHash = await hashPassword(PEOPLE_PASSWORD, 10);
+
+  async function person(name: string, options: { admin?: boolean } = {}) {
+    const email = uniqueEmail(name);
+    const id = await usersRepository(db).create({
+      email,
+      passwordHash,
+      isAdmin: options.admin,
+      now: clock.now - 400 * DAY_MS,
+    });
+    return { id, email };
+  }
+
+  async function signIn(email: string) {
+    const browser = new TestBrowser(store.app);
+    const response = await browser.submit('post', '/login', {
+      email,
+      password: PEOPLE_PASSWORD,
+      remember: false,
+    });
+    if (response.status !== 302) throw new Error(`Sign-in as ${email}: ${response.status}`);
+    return browser;
+  }
+
+  async function admin() {
+    adminCounter += 1;
+    const who = await person(`operator-${adminCounter}`, { admin: true });
+    return { ...who, browser: await signIn(who.email) };
+  }
+
+  async function auditOf(action: string) {
+    return db
+      .selectFrom('audit_entries')
+      .selectAll()
+      .where('action', '=', action)
+      .orderBy('id')
+      .execute();
+  }
+
+  return { ...store, db, clock, refunds, replays, person, signIn, admin, auditOf };
+}
+
+export const PEOPLE_PASSWORD = 'operator-test-password-42';
