@@ -1,3 +1,4 @@
+import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
 import { z } from 'zod';
 import { emailField, formBoolean, passwordInput } from '../auth/schemas.ts';
 
@@ -24,7 +25,7 @@ export const webhookListQuery = z.object({
   page: pageQuery.optional(),
 });
 
-export const DEFAULT_REFUND_REASON = 'Requested by the customer';
+export { DEFAULT_REFUND_REASON };
 
 export const refundBody = z.object({
   reason: z

@@ -5,7 +5,7 @@ import {
   type PageViewsReportPageProps,
 } from '@tessera/pages';
 
-export default function PageViewsReport() {
+export default function AdminPageViews() {
   const { props } = usePage<PageViewsReportPageProps & { preferredLanguage: string }>();
   return (
     <>
