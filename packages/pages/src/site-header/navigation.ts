@@ -29,6 +29,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
     ...(user.can.upgradeToTeamLicense
       ? [{ label: 'Upgrade to team license', href: '/upgrade-team' }]
       : []),
+    ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),
   ];
 }
 

@@ -19,8 +19,14 @@ async function page(browser: TestBrowser, url: string): Promise<Page & { status:
 
 async function whoAmI(browser: TestBrowser) {
   const { props } = await page(browser, '/');
-  const auth = props.auth as { user: { email: string } } | null;
+  const auth = props.auth as { user: { email: string; backOffice?: boolean } } | null;
   return { email: auth?.user.email ?? null, impersonating: props.isImpersonating as boolean };
+}
+
+/** Whether the Account menu links the back office on this browser's pages. */
+async function offersBackOffice(browser: TestBrowser) {
+  const { props } = await page(browser, '/');
+  return (props.auth as { user: { backOffice?: boolean } }).user.backOffice === true;
 }
 
 const sessionCookie = (browser: TestBrowser) => browser.cookies.get('tessera_session');
@@ -44,6 +50,7 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       needsPassword: false,
     });
 
+    expect(await offersBackOffice(operator.browser)).toBe(true);
     const before = sessionCookie(operator.browser);
     const start = await operator.browser.submit('post', `/admin/users/${customer.id}/impersonate`);
     expect(start.status).toBe(302);
@@ -51,6 +58,7 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     // A new session id at the start…
     expect(sessionCookie(operator.browser)).not.toBe(before);
     expect(await whoAmI(operator.browser)).toEqual({ email: customer.email, impersonating: true });
+    expect(await offersBackOffice(operator.browser)).toBe(false);
     const settings = await page(operator.browser, '/account-settings');
     expect(settings.props).toMatchObject({ email: customer.email, isImpersonating: true });
     // The customer has no back office, so neither has the session acting as them.

@@ -65,6 +65,9 @@ function authUser(user: User): AuthUser {
     // Licences and teams arrive with the commerce and teams work; until then nobody may.
     can: { accessV1: false, canUpgradeToStandardAllAccess: false, upgradeToTeamLicense: false },
     teams: [],
+    // An operator sees the back office in the Account menu (req.user is the customer while
+    // an operator impersonates them, so the link goes away then).
+    ...(user.is_admin ? { backOffice: true } : {}),
   };
 }
 
