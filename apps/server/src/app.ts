@@ -17,11 +17,7 @@ import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { impersonation } from './modules/admin/impersonation.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import {
-  backOfficeService,
-  UNCONNECTED_SEAMS,
-  type BackOfficeSeams,
-} from './modules/admin/service.ts';
+import { UNCONNECTED_SEAMS, type BackOfficeSeams } from './modules/admin/service.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { analyticsRoutes } from './modules/analytics/routes.ts';
@@ -159,13 +155,9 @@ export function buildApp(deps: AppDeps): Express {
     adminRoutes({
       database: services.database,
       sessionStore: services.sessionStore,
-      service: backOfficeService({
-        database: services.database,
-        seams: deps.backOffice ?? UNCONNECTED_SEAMS,
-        appUrl: config.appUrl,
-        logger,
-        now,
-      }),
+      seams: deps.backOffice ?? UNCONNECTED_SEAMS,
+      appUrl: config.appUrl,
+      logger,
       auth,
       limiters: services.limiters,
       cookies,

@@ -1,8 +1,10 @@
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../../http/errors.ts';
 import { validateBody } from '../../http/validation.ts';
+import type { Logger } from '../../logger.ts';
 import { adminController, type AdminControllerDeps } from './controller.ts';
 import { impersonateBody, moveLicenseBody, refundBody } from './schemas.ts';
+import { backOfficeService, type BackOfficeSeams } from './service.ts';
 
 /**
  * The back office is for operators (`users.is_admin`) only. Everyone else, an impersonating
@@ -14,10 +16,25 @@ export const requireAdmin: RequestHandler = (req, _res, next) => {
   next(new NotFoundError());
 };
 
-export type AdminRoutesDeps = AdminControllerDeps;
+export type AdminRoutesDeps = Omit<AdminControllerDeps, 'service'> & {
+  /**
+   * What the back office asks of the payments module (refund through the provider, replay a
+   * stored webhook event), injected: this module imports no provider.
+   */
+  seams: BackOfficeSeams;
+  appUrl: string;
+  logger: Logger;
+};
 
-export function adminRoutes(deps: AdminRoutesDeps): Router {
-  const c = adminController(deps);
+export function adminRoutes({ seams, appUrl, logger, ...deps }: AdminRoutesDeps): Router {
+  const service = backOfficeService({
+    database: deps.database,
+    seams,
+    appUrl,
+    logger,
+    now: deps.now,
+  });
+  const c = adminController({ ...deps, service });
   const router = Router();
   // Not under /admin: the banner's button is pressed while acting as the customer.
   router.delete('/impersonate', c.stopImpersonating);
