@@ -242,21 +242,21 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
     return { id, email };
   }
 
-  async function signIn(email: string) {
+  async function signIn(email: string, options: { remember?: boolean } = {}) {
     const browser = new TestBrowser(store.app);
     const response = await browser.submit('post', '/login', {
       email,
       password: PEOPLE_PASSWORD,
-      remember: false,
+      remember: options.remember ?? false,
     });
     if (response.status !== 302) throw new Error(`Sign-in as ${email}: ${response.status}`);
     return browser;
   }
 
-  async function admin() {
+  async function admin(options: { remember?: boolean } = {}) {
     adminCounter += 1;
     const who = await person(`operator-${adminCounter}`, { admin: true });
-    return { ...who, browser: await signIn(who.email) };
+    return { ...who, browser: await signIn(who.email, options) };
   }
 
   async function auditOf(action: string) {

@@ -52,11 +52,13 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
 
     expect(await offersBackOffice(operator.browser)).toBe(true);
     const before = sessionCookie(operator.browser);
+    const tokenBefore = operator.browser.xsrf;
     const start = await operator.browser.submit('post', `/admin/users/${customer.id}/impersonate`);
     expect(start.status).toBe(302);
     expect(start.headers.location).toBe('/');
-    // A new session id at the start…
+    // A new session id (and CSRF token) at the start…
     expect(sessionCookie(operator.browser)).not.toBe(before);
+    expect(operator.browser.xsrf).not.toBe(tokenBefore);
     expect(await whoAmI(operator.browser)).toEqual({ email: customer.email, impersonating: true });
     expect(await offersBackOffice(operator.browser)).toBe(false);
     const settings = await page(operator.browser, '/account-settings');
@@ -66,11 +68,13 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     expect((await operator.browser.visit(`/admin/users/${customer.id}`)).status).toBe(404);
 
     const during = sessionCookie(operator.browser);
+    const tokenDuring = operator.browser.xsrf;
     const stop = await operator.browser.submit('delete', '/impersonate');
     expect(stop.status).toBe(303);
     expect(stop.headers.location).toBe(`/admin/users/${customer.id}`);
     // …and another at the stop.
     expect(sessionCookie(operator.browser)).not.toBe(during);
+    expect(operator.browser.xsrf).not.toBe(tokenDuring);
     expect(await whoAmI(operator.browser)).toEqual({ email: operator.email, impersonating: false });
     expect((await operator.browser.visit(`/admin/users/${customer.id}`)).status).toBe(200);
 
@@ -190,6 +194,56 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     } finally {
       clock.now -= (IMPERSONATION_REAUTH_MINUTES + 1) * 60 * 1000;
     }
+  });
+
+  it('counts exactly the last 15 minutes as recent, and a remembered browser as not recent', async () => {
+    const customer = await store.person('boundary');
+    const needsPassword = async (browser: TestBrowser) =>
+      ((await page(browser, `/admin/users/${customer.id}`)).props as AdminCustomerPageProps)
+        .impersonation;
+    const operator = await store.admin({ remember: true });
+    const window = IMPERSONATION_REAUTH_MINUTES * 60 * 1000;
+    clock.now += window;
+    try {
+      expect(await needsPassword(operator.browser)).toEqual({
+        allowed: true,
+        needsPassword: false,
+      });
+      clock.now += 1;
+      expect(await needsPassword(operator.browser)).toEqual({ allowed: true, needsPassword: true });
+      clock.now -= 1;
+      // The browser comes back without its session: remember-me signs it in, no password typed.
+      await store.services.sessionStore.destroyUserSessions(operator.id);
+      expect(await needsPassword(operator.browser)).toEqual({ allowed: true, needsPassword: true });
+      expect(await whoAmI(operator.browser)).toEqual({
+        email: operator.email,
+        impersonating: false,
+      });
+    } finally {
+      clock.now -= window;
+    }
+  });
+
+  it('keeps the operator’s own remember-me through start and stop', async () => {
+    const operator = await store.admin({ remember: true });
+    const customer = await store.person('remembered');
+    await operator.browser.submit('post', `/admin/users/${customer.id}/impersonate`);
+    await operator.browser.submit('delete', '/impersonate');
+    // "Log out other sessions" keeps this browser's remember-me token, found by the session.
+    const others = await operator.browser.submit('post', '/logout/other', {
+      password: PEOPLE_PASSWORD,
+    });
+    expect(others.status).toBe(302);
+    await store.services.sessionStore.destroyUserSessions(operator.id);
+    expect(await whoAmI(operator.browser)).toEqual({ email: operator.email, impersonating: false });
+  });
+
+  it('ends when the operator’s account is removed', async () => {
+    const operator = await store.admin();
+    const customer = await store.person('orphaned');
+    await operator.browser.submit('post', `/admin/users/${customer.id}/impersonate`);
+    await db.deleteFrom('users').where('id', '=', operator.id).execute();
+    expect(await whoAmI(operator.browser)).toEqual({ email: null, impersonating: false });
   });
 
   it('ends when the operator stops being an administrator, and stop is harmless when nothing runs', async () => {

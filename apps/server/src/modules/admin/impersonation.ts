@@ -18,7 +18,7 @@ export function impersonation(db: Db): RequestHandler {
   const users = usersRepository(db);
   return async (req, _res, next) => {
     req.impersonator = null;
-    const targetId = req.session?.impersonatedUserId;
+    const targetId = req.session.impersonatedUserId;
     if (targetId === undefined) return next();
     const admin = req.user;
     const target = admin?.is_admin ? await users.findById(targetId) : undefined;
