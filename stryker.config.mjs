@@ -11,6 +11,9 @@ export default {
   mutate: [
     'apps/server/src/http/csrf.ts',
     'apps/server/src/http/session/*.ts',
+    // The back office's door and impersonation (decision 011).
+    'apps/server/src/modules/admin/impersonation.ts',
+    'apps/server/src/modules/admin/routes.ts',
     'apps/server/src/modules/auth/*.ts',
     'apps/server/src/modules/catalog/presenter.ts',
     'apps/server/src/modules/licenses/*.ts',

@@ -16,9 +16,12 @@ import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accessPolicy } from './modules/access/policy.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { impersonation } from './modules/admin/impersonation.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { UNCONNECTED_SEAMS, type BackOfficeSeams } from './modules/admin/service.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
-import { analyticsRoutes, pageViewBeacons } from './modules/analytics/routes.ts';
+import { pageViewBeacons } from './modules/analytics/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
@@ -59,6 +62,11 @@ export interface AppDeps {
   vite?: RequestHandler;
   /** The built catalogue; read from `config.catalogDist` on first use unless given. */
   catalogue?: () => Catalogue;
+  /**
+   * What the back office asks of the payments module: refund a purchase through its provider,
+   * replay a stored webhook event. Until connected, both answer "not connected".
+   */
+  backOffice?: BackOfficeSeams;
   now?: () => Date;
 }
 
@@ -155,6 +163,8 @@ export function buildApp(deps: AppDeps): Express {
     now,
   });
   app.use(loadUser(auth, cookies));
+  // After loadUser: an operator acting as a customer becomes that customer for everything after.
+  app.use(impersonation(services.database.db));
   app.use(accessPolicy(services.database.db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
@@ -186,6 +196,19 @@ export function buildApp(deps: AppDeps): Express {
   app.use(inertia.middleware);
   app.use(rejectMalformedText());
 
+  app.use(
+    adminRoutes({
+      database: services.database,
+      sessionStore: services.sessionStore,
+      seams: deps.backOffice ?? UNCONNECTED_SEAMS,
+      appUrl: config.appUrl,
+      logger,
+      auth,
+      limiters: services.limiters,
+      cookies,
+      now,
+    }),
+  );
   const homeParts = homeCatalogue(catalogue);
   app.use(
     homeRoutes(async (req) => {
@@ -239,7 +262,6 @@ export function buildApp(deps: AppDeps): Express {
   );
   app.use(snippetLanguageRoutes({ db: services.database.db }));
   app.use(previewColorSchemeRoutes({ db: services.database.db }));
-  app.use(analyticsRoutes({ db: services.database.db, now }));
   app.use(newsletterRoutes({ db: services.database.db, now }));
   const { provider } = payments;
   app.use(

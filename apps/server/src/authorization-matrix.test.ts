@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { createPurchase, createTeam, createWebhookEvent } from '../test/back-office.ts';
 import { TestBrowser } from '../test/browser.ts';
 import { quoteFor } from '../test/payments.ts';
 import { testApp } from '../test/helpers.ts';
@@ -8,7 +9,7 @@ import { TEST_DATABASE } from '../test/services.ts';
 import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
 import { newLicenseKey } from './modules/licenses/keys.ts';
 import { newInviteToken } from './modules/teams/invite-tokens.ts';
-import { createUser } from '../test/users.ts';
+import { createUser, uniqueEmail } from '../test/users.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
 
 /**
@@ -74,6 +75,15 @@ const soldLines = new Map<Package, string[]>();
 /** A PNG-only component's live preview: its markup and script are the code sold. */
 let pngOnlyPreview: string;
 let archive: Buffer;
+/** Objects the back-office rows act on; none belongs to a role's account. */
+const ids = {
+  customer: 0,
+  webhookEvent: 0,
+  purchase: 0,
+  license: 0,
+  team: 0,
+  member: 0,
+};
 /** A visitor's checkout, pending: its frame and thank-you page open, its key is not there yet. */
 let pending: { hash: string; transactionId: string };
 
@@ -86,6 +96,35 @@ function contains(body: string, text: string): boolean {
 beforeAll(async () => {
   app = await testApp();
   await seedDemo(app.services.database, app.config);
+  {
+    const db = app.services.database.db;
+    const at = Date.parse('2025-06-10T12:00:00Z');
+    ids.customer = (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_USERS.customer)
+        .executeTakeFirstOrThrow()
+    ).id;
+    ids.webhookEvent = (await createWebhookEvent(db, { at })).id;
+    const buyer = await createUser(
+      app.services,
+      uniqueEmail('matrix-buyer'),
+      'irrelevant-password',
+    );
+    const student = await createUser(app.services, uniqueEmail('matrix-student'), 'irrelevant-pw');
+    const bought = await createPurchase(db, { userId: buyer, createdAt: at });
+    ids.purchase = bought.purchaseId;
+    ids.license = bought.licenseId;
+    const team = await createTeam(db, {
+      name: 'Matrix class',
+      owners: [buyer],
+      members: [student],
+      at,
+    });
+    ids.team = team.teamId;
+    ids.member = team.memberIds.get(student)!;
+  }
   catalogue = lazyCatalogue(app.config.catalogDist)();
   for (const [pkg, url] of Object.entries(SUBCATEGORIES) as [Package, string][]) {
     const place = catalogue.subcategory(url);
@@ -189,6 +228,7 @@ const teamBSecrets = (role: Role) =>
   role === 'otherOwner' ? [] : [DEMO_TEAMS.other, 'student-01@example.com'];
 
 const signedIn = (ok: number) => (role: Role) => (role === 'visitor' ? 302 : ok);
+const adminOnly = (role: Role) => (role === 'admin' ? 200 : 404);
 
 const GET_ROWS: Row[] = [
   { path: () => '/', expect: 200 },
@@ -236,11 +276,19 @@ const GET_ROWS: Row[] = [
   { path: () => '/login', expect: (role) => (role === 'visitor' ? 200 : 302) },
   { path: () => '/password/reset', expect: 200 },
   { path: () => '/account-settings', expect: signedIn(200), location: () => '/login' },
-  {
-    path: () => '/admin/page-views',
-    expect: (role) => (role === 'admin' ? 200 : role === 'visitor' ? 302 : 403),
-    location: () => '/login',
-  },
+  // The back office: admins only; everyone else gets the 404 of a page that does not exist.
+  { path: () => '/admin', expect: adminOnly },
+  { path: () => '/admin?email=customer', expect: adminOnly },
+  { path: () => '/admin?email=%25&page=2', expect: adminOnly },
+  { path: () => `/admin/users/${ids.customer}`, expect: adminOnly },
+  { path: () => '/admin/users/999999', expect: 404 },
+  { path: () => '/admin/users/not-a-number', expect: 404 },
+  { path: () => '/admin/audit', expect: adminOnly },
+  { path: () => '/admin/webhooks', expect: adminOnly },
+  { path: () => '/admin/webhooks?outcome=failed', expect: adminOnly },
+  { path: () => `/admin/webhooks/${ids.webhookEvent}`, expect: adminOnly },
+  { path: () => '/admin/page-views', expect: adminOnly },
+  { path: () => '/admin/no-such-page', expect: 404 },
   { path: () => '/discord', expect: 302, location: () => '/support' },
   { path: () => '/v1/documentation', expect: 301 },
   { path: () => '/healthz', expect: 200 },
@@ -315,6 +363,99 @@ const TEAM_GET_ROWS: Row[] = [
 ];
 
 type Method = 'post' | 'put' | 'patch' | 'delete';
+type WriteRow = {
+  method: Method;
+  path: string | (() => string);
+  body: object;
+  visitor: number;
+};
+
+/** The back office's state changes: every role but admin gets 404, with a token or without. */
+function backOfficeWrites(): WriteRow[] {
+  return [
+    {
+      method: 'post',
+      path: () => `/admin/users/${ids.customer}/impersonate`,
+      body: { password: DEMO_PASSWORD },
+      visitor: 404,
+    },
+    {
+      method: 'post',
+      path: () => `/admin/purchases/${ids.purchase}/refund`,
+      body: { confirm_outside_window: true },
+      visitor: 404,
+    },
+    {
+      method: 'post',
+      path: () => `/admin/licenses/${ids.license}/deactivate`,
+      body: {},
+      visitor: 404,
+    },
+    {
+      method: 'post',
+      path: () => `/admin/licenses/${ids.license}/reactivate`,
+      body: {},
+      visitor: 404,
+    },
+    {
+      method: 'post',
+      path: () => `/admin/licenses/${ids.license}/move`,
+      body: { email: 'taken-over@example.com' },
+      visitor: 404,
+    },
+    { method: 'post', path: () => `/admin/licenses/${ids.license}/resend`, body: {}, visitor: 404 },
+    {
+      method: 'delete',
+      path: () => `/admin/teams/${ids.team}/members/${ids.member}`,
+      body: {},
+      visitor: 404,
+    },
+    {
+      method: 'post',
+      path: () => `/admin/webhooks/${ids.webhookEvent}/replay`,
+      body: {},
+      visitor: 404,
+    },
+  ];
+}
+
+const pathOf = (row: Pick<WriteRow, 'path'>) =>
+  typeof row.path === 'function' ? row.path() : row.path;
+
+/** What a refused back-office write must leave exactly as it was. */
+async function backOfficeState() {
+  const db = app.services.database.db;
+  return {
+    purchase: await db
+      .selectFrom('purchases')
+      .select(['refund_requested_at', 'refunded_at'])
+      .where('id', '=', ids.purchase)
+      .executeTakeFirst(),
+    license: await db
+      .selectFrom('licenses')
+      .select(['user_id', 'is_active', 'deactivation_reason', 'buyer_email'])
+      .where('id', '=', ids.license)
+      .executeTakeFirst(),
+    team: await db
+      .selectFrom('teams')
+      .select('member_count')
+      .where('id', '=', ids.team)
+      .executeTakeFirst(),
+    members: await db
+      .selectFrom('team_members')
+      .select('id')
+      .where('team_id', '=', ids.team)
+      .execute(),
+    webhook: await db
+      .selectFrom('webhook_events')
+      .selectAll()
+      .where('id', '=', ids.webhookEvent)
+      .executeTakeFirst(),
+    audit: await db.selectFrom('audit_entries').select('id').execute(),
+    mail: await db.selectFrom('mail_jobs').select('id').execute(),
+  };
+}
+
 const teamA = () => `/teams/${teams.a.id}`;
 
 /** State changes: without a token every one is refused; a visitor with a token is sent to sign in. */
@@ -351,6 +492,7 @@ const WRITE_ROWS: {
     body: { current_password: 'x', password: 'new-password-123', password_confirmation: 'x' },
     visitor: 401,
   },
+  ...backOfficeWrites(),
 ];
 
 /** State changes open to visitors too: still never without a token. */
@@ -456,6 +598,7 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
   }, 60_000);
 
   it('refuses every state change without a CSRF token, for every role, and changes nothing', async () => {
+    const before = await backOfficeState();
     for (const row of [...WRITE_ROWS, ...PUBLIC_WRITE_ROWS]) {
       const path = typeof row.path === 'string' ? row.path : row.path();
       for (const role of ROLES) {
@@ -464,6 +607,7 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         expect(response.status, `${role} ${row.method} ${path}`).toBe(419);
       }
     }
+    expect(await backOfficeState()).toEqual(before);
     const transaction = await app.services.payments.sandbox!.transaction(pending.transactionId);
     expect(transaction).toMatchObject({ status: 'ready', email: null });
     for (const role of ROLES) {
@@ -478,6 +622,29 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
       const path = typeof row.path === 'string' ? row.path : row.path();
       const response = await visitor.submit(row.method, path, row.body);
       expect(response.status, `${row.method} ${path}`).toBe(row.visitor);
+    }
+  });
+
+  it('answers every back-office write from every role but admin with 404, token or not, and changes nothing', async () => {
+    const before = await backOfficeState();
+    for (const role of ROLES.filter((r) => r !== 'admin')) {
+      // The visitor's browser met its token through the bare agent; a fresh one reads it.
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      for (const row of backOfficeWrites()) {
+        const path = pathOf(row);
+        const response = await browser.submit(row.method, path, row.body);
+        expect(response.status, `${role} ${row.method} ${path}`).toBe(404);
+      }
+      // Stopping an impersonation that is not running changes nothing either.
+      const stop = await browser.submit('delete', '/impersonate');
+      expect(stop.status, `${role} DELETE /impersonate`).toBe(303);
+      expect(stop.headers.location).toBe('/');
+    }
+    expect(await backOfficeState()).toEqual(before);
+    for (const role of ROLES) {
+      expect(await browsers.get(role)!.signedInAs(), role).toBe(
+        role === 'visitor' ? null : EMAIL[role],
+      );
     }
   });
 

@@ -10,6 +10,13 @@ export const TEAM_SEATS = 25;
 export const CLASSROOM_SEATS = 25;
 /** Refunds: in full within this many days of the purchase, requested by e-mail (spec §1). */
 export const REFUND_WINDOW_DAYS = 30;
+/**
+ * The back office's "recent sign-in" (decision 011): impersonation starts without asking for the
+ * password again only this many minutes after the operator last entered it.
+ */
+export const IMPERSONATION_REAUTH_MINUTES = 15;
+/** The reason a back-office refund sends the provider unless the operator writes another. */
+export const DEFAULT_REFUND_REASON = 'Requested by the customer';
 /** Restricted licence: students, or individuals earning at most this much a year (spec §1). */
 export const RESTRICTED_INCOME_CAP_USD = 30_000;
 /** The store's currency: every price is integer minor units of it. */

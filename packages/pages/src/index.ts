@@ -18,6 +18,7 @@ export {
 } from './shared/shared-page-data';
 export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
 export type { PageName, PagePropsByName, PagePropsFor } from './page-props';
+export type * from './admin/types';
 
 export { AppLayout, type AppLayoutProps } from './app-layout/app-layout';
 export { SiteHeader, type SiteHeaderProps } from './site-header/site-header';
@@ -186,7 +187,29 @@ export {
   type PageViewsReportPageData,
   type PageViewsReportPageProps,
   type PageViewsRow,
-} from './page-views-report/page-views-report-page';
+} from './admin/page-views-report/page-views-report-page';
+export { BackOfficeLayout, BACK_OFFICE_SECTIONS } from './admin/back-office-layout';
+export { AUDIT_ACTION_LABELS, AuditEntries } from './admin/audit-entries';
+export { formatDateTime } from './admin/format';
+export {
+  AdminCustomersPage,
+  adminCustomersPageTitle,
+  type AdminCustomersPageProps as AdminCustomersPageViewProps,
+} from './admin/customers/admin-customers-page';
+export {
+  AdminCustomerPage,
+  adminCustomerPageTitle,
+  DEACTIVATION_LABELS as ADMIN_DEACTIVATION_LABELS,
+  type AdminCustomerPageProps as AdminCustomerPageViewProps,
+  type RefundFormValues,
+} from './admin/customer/admin-customer-page';
+export { AdminAuditLogPage, adminAuditLogPageTitle } from './admin/audit-log/admin-audit-log-page';
+export { AdminWebhooksPage, adminWebhooksPageTitle } from './admin/webhooks/admin-webhooks-page';
+export {
+  AdminWebhookPage,
+  adminWebhookPageTitle,
+  type AdminWebhookPageProps as AdminWebhookPageViewProps,
+} from './admin/webhooks/admin-webhook-page';
 
 export type {
   BlackFridayOffer,

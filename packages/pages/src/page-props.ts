@@ -1,3 +1,11 @@
+import type {
+  AdminAuditLogPageProps,
+  AdminCustomerPageProps,
+  AdminCustomersPageProps,
+  AdminWebhookPageProps,
+  AdminWebhooksPageProps,
+} from './admin/types';
+import type { PageViewsReportPageData } from './admin/page-views-report/page-views-report-page';
 import type { AccountSettingsPageData } from './account-settings/account-settings-page';
 import type { CheckoutPageProps } from './checkout/types';
 import type { AllAccessPageProps as AllAccessPageData } from './all-access/types';
@@ -15,7 +23,6 @@ import type {
 } from './licenses/types';
 import type { LoginPageData } from './login/login-page';
 import type { NewsletterThankYouPageData } from './newsletter-thank-you/newsletter-thank-you-page';
-import type { PageViewsReportPageData } from './page-views-report/page-views-report-page';
 import type { PreviewPageData } from './preview-page/preview-page';
 import type { PrivacyPolicyPageData } from './privacy-policy/privacy-policy-page';
 import type { ResetPasswordPageData } from './reset-password/reset-password-page';
@@ -58,6 +65,12 @@ import type {
  */
 export interface PagePropsByName {
   AccountSettings: AccountSettingsPageData;
+  AdminAuditLog: AdminAuditLogPageProps;
+  AdminCustomer: AdminCustomerPageProps;
+  AdminCustomers: AdminCustomersPageProps;
+  AdminPageViews: PageViewsReportPageData;
+  AdminWebhook: AdminWebhookPageProps;
+  AdminWebhooks: AdminWebhooksPageProps;
   AllAccess: AllAccessPageData;
   AlreadyOnPackage: AlreadyOnPackagePageData;
   Changelog: ChangelogPageData;
@@ -72,7 +85,6 @@ export interface PagePropsByName {
   License: LicensePageProps;
   Login: LoginPageData;
   NewsletterThankYou: NewsletterThankYouPageData;
-  PageViewsReport: PageViewsReportPageData;
   Preview: PreviewPageData;
   PrivacyPolicy: PrivacyPolicyPageData;
   RedeemLicense: RedeemLicensePageProps;

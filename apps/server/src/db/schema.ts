@@ -97,6 +97,8 @@ export interface PurchasesTable {
   refund_reason: string | null;
   /** The provider's customer: their e-mail may arrive after the purchase (0007). */
   provider_customer_id: string | null;
+  /** The operator asked the provider for a refund (migration 0010); the webhook sets refunded_at. */
+  refund_requested_at: number | null;
 }
 
 export interface PricesTable {
@@ -260,6 +262,30 @@ export interface NewsletterSubscribersTable {
   created_at: number;
 }
 
+/** Append-only (a trigger refuses UPDATE and DELETE): the back office's audit trail. */
+export interface AuditEntriesTable {
+  id: Generated<number>;
+  actor_id: number;
+  actor_email: string;
+  action: string;
+  subject_type: string;
+  subject_id: number;
+  customer_id: number | null;
+  /** JSON object. */
+  details: string;
+  ip: string | null;
+  created_at: number;
+}
+
+export interface SignInsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** 'password' | 'remember' */
+  method: string;
+  ip: string | null;
+  created_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -280,6 +306,8 @@ export interface Database {
   sandbox_webhook_deliveries: SandboxWebhookDeliveriesTable;
   page_views: PageViewsTable;
   newsletter_subscribers: NewsletterSubscribersTable;
+  audit_entries: AuditEntriesTable;
+  sign_ins: SignInsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -293,3 +321,4 @@ export type TeamMember = Selectable<TeamMembersTable>;
 export type Checkout = Selectable<CheckoutsTable>;
 export type WebhookEvent = Selectable<WebhookEventsTable>;
 export type MailJob = Selectable<MailJobsTable>;
+export type AuditEntry = Selectable<AuditEntriesTable>;

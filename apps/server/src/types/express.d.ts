@@ -10,6 +10,11 @@ declare global {
     interface Request {
       /** The signed-in user, or null. Set by `loadUser` (modules/auth/middleware.ts). */
       user: User | null;
+      /**
+       * The operator acting as `user` while they impersonate them, else null. Set by
+       * `impersonation()` (modules/admin/impersonation.ts) right after `loadUser`.
+       */
+      impersonator: User | null;
       /** Who the viewer is to teams and licences; memoised per request. Added by `accessPolicy()`. */
       access(): Promise<AccessPolicy>;
       /** What the viewer may use (licences, own and teams'): `(await req.access()).entitlements`. */

@@ -22,6 +22,11 @@ export type AuthUser = {
     upgradeToTeamLicense: boolean;
   };
   teams: { id: number; name: string }[];
+  /**
+   * Our addition: the user is one of the store's operators (never while an operator
+   * impersonates a customer, who is the user then); the Account menu links the back office.
+   */
+  backOffice?: boolean;
 };
 
 /** A product (package) as every page sees it; the full product lives on its own pages. */

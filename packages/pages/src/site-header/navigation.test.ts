@@ -31,6 +31,16 @@ describe('accountNavigation', () => {
   });
 });
 
+describe('accountNavigation for operators', () => {
+  it('links the back office for an operator only', () => {
+    expect(accountNavigation(fixtureUser({ backOffice: true })).at(-1)).toEqual({
+      label: 'Back office',
+      href: '/admin',
+    });
+    expect(accountNavigation(fixtureUser()).map((link) => link.href)).not.toContain('/admin');
+  });
+});
+
 describe('teamNavigation', () => {
   it("labels one team 'My Team' and several 'My Teams'", () => {
     expect(teamNavigation(fixtureUser())).toBeNull();

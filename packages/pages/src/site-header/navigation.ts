@@ -25,6 +25,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
     { label: 'License', href: '/license' },
     { label: 'Account settings', href: '/account-settings' },
     ...upgradeNavigation(user.can),
+    ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),
   ];
 }
 

@@ -8,6 +8,7 @@ import { commerceAndTeams } from './0006-commerce-and-teams.ts';
 import { payments } from './0007-payments.ts';
 import { licenseTeamIndex } from './0008-license-team-index.ts';
 import { productDescriptions } from './0009-product-descriptions.ts';
+import { backOffice } from './0010-back-office.ts';
 import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
 import type { MigrationContext } from './context.ts';
 
@@ -26,6 +27,7 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0007-payments': payments(context),
     '0008-license-team-index': licenseTeamIndex(context),
     '0009-product-descriptions': productDescriptions(context),
+    '0010-back-office': backOffice(context),
     '0011-checkout-license-product': checkoutLicenseProduct(context),
   };
 }

@@ -1,6 +1,6 @@
 import type session from 'express-session';
 import { withStoreTimeout } from '../store-timeout.ts';
-import { AppSessionStore } from './session-store.ts';
+import { AppSessionStore, type UserSessionsSummary } from './session-store.ts';
 
 /**
  * Any session store with every operation bounded by `timeoutMs`: when Redis or the database
@@ -38,6 +38,10 @@ export class BoundedSessionStore extends AppSessionStore {
 
   destroyUserSessions(userId: number, exceptSid?: string): Promise<number> {
     return this.#bounded(() => this.#inner.destroyUserSessions(userId, exceptSid));
+  }
+
+  userSessions(userId: number): Promise<UserSessionsSummary> {
+    return this.#bounded(() => this.#inner.userSessions(userId));
   }
 
   prune(): Promise<number> {

@@ -1,6 +1,12 @@
 import type session from 'express-session';
 import type { Db } from '../../db/database.ts';
-import { AppSessionStore, expiresAt, sessionKey } from './session-store.ts';
+import {
+  AppSessionStore,
+  expiresAt,
+  SESSION_IDLE_MS,
+  sessionKey,
+  type UserSessionsSummary,
+} from './session-store.ts';
 
 /** Sessions in the `sessions` table (SQLite or PostgreSQL). */
 export class DatabaseSessionStore extends AppSessionStore {
@@ -64,6 +70,20 @@ export class DatabaseSessionStore extends AppSessionStore {
     if (exceptSid) query = query.where('id', '!=', sessionKey(exceptSid));
     const result = await query.executeTakeFirst();
     return Number(result.numDeletedRows);
+  }
+
+  async userSessions(userId: number): Promise<UserSessionsSummary> {
+    const row = await this.#db
+      .selectFrom('sessions')
+      .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.max('expires_at').as('latest')])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', this.#now())
+      .executeTakeFirstOrThrow();
+    const latest = row.latest === null ? null : Number(row.latest);
+    return {
+      count: Number(row.count),
+      lastSeenAt: latest === null ? null : latest - SESSION_IDLE_MS,
+    };
   }
 
   async ping(): Promise<void> {

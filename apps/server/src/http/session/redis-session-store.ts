@@ -1,6 +1,12 @@
 import type session from 'express-session';
 import type { Redis } from 'ioredis';
-import { AppSessionStore, expiresAt, sessionKey } from './session-store.ts';
+import {
+  AppSessionStore,
+  expiresAt,
+  SESSION_IDLE_MS,
+  sessionKey,
+  type UserSessionsSummary,
+} from './session-store.ts';
 
 /**
  * Sessions in Redis: `{prefix}sess:{hash}` with a TTL, plus a set per user
@@ -73,6 +79,26 @@ export class RedisSessionStore extends AppSessionStore {
         .srem(this.#userKey(userId), ...hashes)
         .exec()) ?? [];
     return Number(deleted ?? 0);
+  }
+
+  /**
+   * The user's set names their sessions; each one's remaining TTL says when it was last used
+   * (a request resets it to SESSION_IDLE_MS). One SMEMBERS and one pipelined PTTL per session:
+   * cheap, since a person has a handful. Members whose key has expired are not counted.
+   */
+  async userSessions(userId: number): Promise<UserSessionsSummary> {
+    const hashes = await this.#redis.smembers(this.#userKey(userId));
+    if (hashes.length === 0) return { count: 0, lastSeenAt: null };
+    const pipeline = this.#redis.pipeline();
+    for (const hash of hashes) pipeline.pttl(this.#key(hash));
+    const ttls = ((await pipeline.exec()) ?? [])
+      .map(([error, ttl]) => (error ? -2 : Number(ttl)))
+      .filter((ttl) => ttl > 0);
+    if (ttls.length === 0) return { count: 0, lastSeenAt: null };
+    return {
+      count: ttls.length,
+      lastSeenAt: this.#now() + Math.max(...ttls) - SESSION_IDLE_MS,
+    };
   }
 
   async ping(): Promise<void> {

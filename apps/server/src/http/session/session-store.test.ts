@@ -70,6 +70,28 @@ describe.each(stores)('%s session store', (_name, store) => {
     expect(await store.getSession('bob-1')).not.toBeNull();
   });
 
+  it('counts one user’s live sessions and says when the latest was last used', async () => {
+    const carol = await newUser();
+    const dave = await newUser();
+    expect(await store.userSessions(carol)).toEqual({ count: 0, lastSeenAt: null });
+    const first = clock;
+    await store.setSession('carol-1', data(carol));
+    clock += 10 * 60 * 1000;
+    await store.setSession('carol-2', data(carol));
+    await store.setSession('dave-1', data(dave));
+    const summary = await store.userSessions(carol);
+    expect(summary.count).toBe(2);
+    // Redis counts down its TTL in real time: allow the milliseconds the test itself takes.
+    expect(Math.abs(summary.lastSeenAt! - clock)).toBeLessThan(5_000);
+    await store.destroySession('carol-2');
+    const after = await store.userSessions(carol);
+    expect(after.count).toBe(1);
+    // Redis's TTLs run on the real clock, not this test's: there both were set "just now".
+    const firstSeen = store instanceof RedisSessionStore ? clock : first;
+    expect(Math.abs(after.lastSeenAt! - firstSeen)).toBeLessThan(5_000);
+    expect((await store.userSessions(dave)).count).toBe(1);
+  });
+
   it('does not store the raw session id', async () => {
     await store.setSession('visible-sid-123', data());
     if (store instanceof DatabaseSessionStore) {

@@ -14,7 +14,24 @@ declare module 'express-session' {
     snippetLang: 'html' | 'react' | 'vue';
     /** A visitor's chosen preview colour scheme (PUT /preview-color-scheme). */
     previewColorScheme: 'light' | 'dark' | 'system';
+    /**
+     * An operator (userId, an admin) is acting as this customer (modules/admin/impersonation.ts).
+     * The session stays the admin's: it is indexed under the admin, not the customer.
+     */
+    impersonatedUserId: number;
+    /** When the password was last entered in this session (sign-in or re-entry), epoch ms. */
+    passwordConfirmedAt: number;
   }
+}
+
+/** A user's live sessions, for the back office. */
+export interface UserSessionsSummary {
+  count: number;
+  /**
+   * The latest request of any of them (epoch ms), derived from the idle expiry: each request
+   * moves a session's expiry to SESSION_IDLE_MS from then.
+   */
+  lastSeenAt: number | null;
 }
 
 /** How long a session lives without a request (the cookie itself ends with the browser). */
@@ -32,6 +49,8 @@ export abstract class AppSessionStore extends session.Store {
   abstract touchSession(sid: string, data: session.SessionData): Promise<void>;
   /** Ends every session of `userId` except `exceptSid`; returns how many ended. */
   abstract destroyUserSessions(userId: number, exceptSid?: string): Promise<number>;
+  /** How many live sessions `userId` has and when the latest was last used. */
+  abstract userSessions(userId: number): Promise<UserSessionsSummary>;
   /** Removes expired sessions where the store does not expire them itself. */
   abstract prune(): Promise<number>;
   /** Resolves when the store answers a trivial read (the readiness check). */

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
+import { refuseWhileImpersonating } from '../admin/impersonation.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import { logoutOtherBody, updateEmailBody, updatePasswordBody } from './schemas.ts';
@@ -8,15 +9,29 @@ export function accountRoutes(deps: AccountControllerDeps): Router {
   const c = accountController(deps);
   const router = Router();
   router.get('/account-settings', requireUser, c.show);
-  router.put('/account-settings/email', requireUser, validateBody(updateEmailBody), c.updateEmail);
+  // An operator acting as the customer may look, not change their credentials or sessions.
+  router.put(
+    '/account-settings/email',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(updateEmailBody),
+    c.updateEmail,
+  );
   // From the notice mailed to the old address: whoever holds that mailbox, signed in or not.
   router.get('/account-settings/email/undo/:token', c.undoEmailChange);
   router.put(
     '/account-settings/password',
     requireUser,
+    refuseWhileImpersonating,
     validateBody(updatePasswordBody),
     c.updatePassword,
   );
-  router.post('/logout/other', requireUser, validateBody(logoutOtherBody), c.logoutOther);
+  router.post(
+    '/logout/other',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(logoutOtherBody),
+    c.logoutOther,
+  );
   return router;
 }

@@ -7,7 +7,7 @@ import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { ServiceUnavailableError } from '../../http/errors.ts';
 import { PAGE_VIEW_LIMIT } from '../../http/rate-limit.ts';
-import { AppSessionStore } from '../../http/session/session-store.ts';
+import { AppSessionStore, type UserSessionsSummary } from '../../http/session/session-store.ts';
 
 type Store = Awaited<ReturnType<typeof testApp>>;
 
@@ -40,6 +40,7 @@ class DownSessionStore extends AppSessionStore {
   destroySession = (_sid: string) => this.#down<void>();
   touchSession = (_sid: string, _data: session.SessionData) => this.#down<void>();
   destroyUserSessions = (_userId: number, _exceptSid?: string) => this.#down<number>();
+  userSessions = (_userId: number) => this.#down<UserSessionsSummary>();
   prune = () => this.#down<number>();
   ping = () => this.#down<void>();
 }

@@ -29,6 +29,7 @@ export interface PageViewBeaconDeps {
   catalogue: () => Catalogue;
 }
 
+/** The back office's page-views report covers this many days (modules/admin). */
 export const REPORT_DAYS = 30;
 
 /**
@@ -67,22 +68,5 @@ export function pageViewBeacons({
       res.status(204).end();
     },
   );
-  return router;
-}
-
-/** The operators' report of the page views: a page of the browser stack. */
-export function analyticsRoutes({ db, now }: { db: Db; now: () => number }): Router {
-  const views = pageViews(db, now);
-  const router = Router();
-  router.get('/admin/page-views', async (req, res) => {
-    if (!req.user) {
-      req.session.intendedUrl = req.originalUrl;
-      return res.redirect('/login');
-    }
-    if (!req.user.is_admin)
-      return res.status(403).type('text/plain').send('Only the store’s operators can see this.');
-    const since = now() - REPORT_DAYS * 24 * 60 * 60 * 1000;
-    return res.inertia('PageViewsReport', { days: REPORT_DAYS, rows: await views.report(since) });
-  });
   return router;
 }

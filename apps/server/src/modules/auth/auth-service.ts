@@ -10,6 +10,7 @@ import { passwordResets } from './password-resets.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import { rememberTokens } from './remember-tokens.ts';
 import { normalizeEmail, usersRepository } from './repository.ts';
+import { signIns } from './sign-ins.ts';
 
 export interface AuthServiceDeps {
   config: Config;
@@ -47,6 +48,10 @@ export function authService(deps: AuthServiceDeps) {
   return {
     users,
     remember,
+    /** Successful sign-ins, for the back office. */
+    signIns: signIns(database.db, now),
+    /** The app's clock (tests fix it). */
+    now,
 
     /** The user for these credentials, or null; the time taken does not depend on which. */
     async attempt(email: string, password: string): Promise<User | null> {

@@ -83,6 +83,9 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);
       const intended = req.session.intendedUrl ?? body.intended_url;
       await signIn(req, res, auth, cookies, user.id, body.remember);
+      // A password just entered: the back office's "recent sign-in" (decision 011).
+      req.session.passwordConfirmedAt = auth.now();
+      await auth.signIns.record(user.id, 'password', req.ip);
       res.redirect(safeRedirectPath(intended));
     },
 

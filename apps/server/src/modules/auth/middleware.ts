@@ -100,6 +100,7 @@ export function loadUser(auth: AuthService, cookies: CookieSettings): RequestHan
         const token = await auth.remember.issue(user.id);
         await startAuthenticatedSession(req, res, user.id, cookies, token.selector);
         setRememberCookie(res, token, cookies);
+        await auth.signIns.record(user.id, 'remember', req.ip);
         req.user = user;
       } else {
         clearRememberCookie(res, cookies);

@@ -62,6 +62,9 @@ function authUser(user: User, teams: AuthUser['teams'], upgrades: UpgradeFlags):
     // The upgrade flags come from the pricing module (what this customer may upgrade).
     can: { accessV1: false, ...upgrades },
     teams,
+    // An operator sees the back office in the Account menu (req.user is the customer while
+    // an operator impersonates them, so the link goes away then).
+    ...(user.is_admin ? { backOffice: true } : {}),
   };
 }
 
@@ -99,7 +102,8 @@ export function sharedPageData({
             };
           }
         : null,
-      isImpersonating: false,
+      // An operator acting as this customer (modules/admin/impersonation.ts): the red banner.
+      isImpersonating: req.impersonator !== null,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
       // The same for every page: the client keeps it after the first visit.

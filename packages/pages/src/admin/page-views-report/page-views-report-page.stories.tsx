@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
-import { withLayout } from '../stories-support/with-layout';
+import { withLayout } from '../../stories-support/with-layout';
 import { PageViewsReportPage } from './page-views-report-page';
 
 const meta = {
-  title: 'Pages/Operator/PageViewsReport',
+  title: 'Pages/BackOffice/PageViews',
   component: PageViewsReportPage,
   decorators: [withLayout],
   parameters: { layout: 'fullscreen' },

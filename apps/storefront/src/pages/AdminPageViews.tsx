@@ -1,8 +1,8 @@
 import { Head, usePage } from '@inertiajs/react';
 import { PageViewsReportPage, pageViewsReportPageTitle, type PagePropsFor } from '@tessera/pages';
 
-export default function PageViewsReport() {
-  const { props } = usePage<PagePropsFor<'PageViewsReport'>>();
+export default function AdminPageViews() {
+  const { props } = usePage<PagePropsFor<'AdminPageViews'>>();
   return (
     <>
       <Head title={pageViewsReportPageTitle} />

@@ -1,4 +1,5 @@
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@tessera/ui';
+import { BackOfficeLayout, EmptyNote } from '../back-office-layout';
 
 export const pageViewsReportPageTitle = 'Page views';
 
@@ -19,15 +20,15 @@ export function PageViewsReportPage({ days, rows, locale = 'en-US' }: PageViewsR
   const total = rows.reduce((sum, row) => sum + row.views, 0);
   const number = new Intl.NumberFormat(locale);
   return (
-    <div data-slot="page-views-report-page" className="max-w-4xl px-6 py-16 lg:px-8 mx-auto">
-      <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Page views</h1>
-      <p className="mt-2 text-sm/6 text-gray-600">
-        The last {days} days: {number.format(total)} views. Paths only, no visitor data.
-      </p>
+    <BackOfficeLayout
+      section="page-views"
+      title="Page views"
+      description={`The last ${days} days: ${number.format(total)} views. Paths only, no visitor data.`}
+    >
       {rows.length === 0 ? (
-        <p className="mt-10 text-sm/6 text-gray-600">No page views yet.</p>
+        <EmptyNote>No page views yet.</EmptyNote>
       ) : (
-        <Table className="mt-10">
+        <Table className="max-w-4xl">
           <TableHeader>
             <TableRow>
               <TableHead>Page</TableHead>
@@ -46,6 +47,6 @@ export function PageViewsReportPage({ days, rows, locale = 'en-US' }: PageViewsR
           </TableBody>
         </Table>
       )}
-    </div>
+    </BackOfficeLayout>
   );
 }

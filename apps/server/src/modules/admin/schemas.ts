@@ -1,0 +1,50 @@
+import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
+import { z } from 'zod';
+import { emailField, formBoolean, passwordInput } from '../auth/schemas.ts';
+
+/** The longest page number a list accepts; beyond the last page a list is simply empty. */
+const MAX_PAGE = 100_000;
+
+export const pageQuery = z.coerce.number().int().min(1).max(MAX_PAGE).catch(1);
+
+/** GET /admin?email=…&page=…: the prefix is matched literally (`%` and `_` are characters). */
+export const customerSearchQuery = z.object({
+  email: z
+    .string({ error: 'Search by one e-mail address prefix.' })
+    .trim()
+    .max(254, 'An e-mail address is at most 254 characters.')
+    .transform((value) => value.toLowerCase())
+    .optional(),
+  page: pageQuery.optional(),
+});
+
+export const WEBHOOK_OUTCOMES = ['applied', 'ignored', 'held', 'failed'] as const;
+
+export const webhookListQuery = z.object({
+  outcome: z.enum(WEBHOOK_OUTCOMES).optional().catch(undefined),
+  page: pageQuery.optional(),
+});
+
+export { DEFAULT_REFUND_REASON };
+
+export const refundBody = z.object({
+  reason: z
+    .string()
+    .trim()
+    .max(255, 'The reason may not be longer than 255 characters.')
+    .optional()
+    .transform((value) => value || DEFAULT_REFUND_REASON),
+  confirm_outside_window: formBoolean.default(false),
+});
+
+export const moveLicenseBody = z.object({ email: emailField });
+
+/** The password, asked again when the operator's last sign-in is not recent. */
+export const impersonateBody = z.object({ password: passwordInput().optional() });
+
+/** A route's numeric id: anything else is no such object (404). */
+export function idParam(value: string | undefined): number | null {
+  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return null;
+  const id = Number(value);
+  return id <= 2_147_483_647 ? id : null;
+}

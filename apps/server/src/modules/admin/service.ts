@@ -1,0 +1,340 @@
+import { REFUND_WINDOW_DAYS } from '@tessera/pages/constants';
+import type { DatabaseHandle } from '../../db/database.ts';
+import type { WebhookEvent } from '../../db/schema.ts';
+import type { Logger } from '../../logger.ts';
+import { formatAmount } from '../shared/money.ts';
+import { normalizeEmail } from '../auth/repository.ts';
+import { auditTrail, type AuditActor } from './audit.ts';
+import { adminRepository } from './repository.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The mail queue's template for "here is your licence" (the payments worker renders it). */
+export const LICENSE_MAIL_TEMPLATE = 'license';
+/** The `mail_jobs.payload` of a licence mail, as JSON (decision 011). */
+export interface LicenseMailPayload {
+  key: string;
+  /** Absolute: `{APP_URL}/licenses/{key}`, where the licence is redeemed. */
+  url: string;
+}
+
+/** What the back office asks of a purchase's payment provider. */
+export interface RefundRequest {
+  purchaseId: number;
+  /** The provider's transaction: what `PaymentProvider.refund(transactionId, reason)` takes. */
+  providerTransactionId: string;
+  source: string;
+  amount: number;
+  currency: string;
+  reason: string;
+}
+
+/**
+ * The two actions that belong to the payments module (issue 10), injected so this module
+ * depends on no provider. The lead connects them in app.ts:
+ * - `refund`: `provider.refund(request.providerTransactionId, request.reason)`; the refund
+ *   then arrives as a webhook and goes through fulfilment like one asked for at the provider.
+ * - `replay`: runs a stored event through fulfilment again; an event already applied must
+ *   change nothing (fulfilment is idempotent by event id).
+ * A rejection is shown to the operator and, for a refund, lets them ask again.
+ */
+export interface BackOfficeSeams {
+  refund(request: RefundRequest): Promise<void>;
+  replay(event: WebhookEvent): Promise<void>;
+}
+
+export class SeamNotConnectedError extends Error {
+  constructor(what: string) {
+    super(`${what} is not connected to the payments module yet.`);
+    this.name = 'SeamNotConnectedError';
+  }
+}
+
+/** Until the payments work is merged: each seam says it is not connected. */
+export const UNCONNECTED_SEAMS: BackOfficeSeams = {
+  refund: () => Promise.reject(new SeamNotConnectedError('Refunding')),
+  replay: () => Promise.reject(new SeamNotConnectedError('Replaying webhooks')),
+};
+
+export type RefundOutcome =
+  | { status: 'requested' }
+  | { status: 'not-found' | 'already-refunded' | 'already-requested' | 'not-refundable' }
+  | { status: 'needs-confirmation'; ageDays: number }
+  | { status: 'failed'; message: string };
+
+export type LicenseOutcome =
+  | { status: 'done'; customerId: number | null; recipient?: string }
+  | { status: 'not-found' | 'unchanged' | 'inactive' | 'final' | 'has-team' | 'same' }
+  | { status: 'no-recipient' };
+
+export type RemoveMemberOutcome =
+  { status: 'removed'; email: string; team: string } | { status: 'not-found' | 'last-owner' };
+
+export type ReplayOutcome =
+  | { status: 'replayed'; outcome: string }
+  | { status: 'not-found' }
+  | { status: 'failed'; message: string };
+
+class Refusal extends Error {
+  readonly status: 'not-found' | 'last-owner';
+  constructor(status: 'not-found' | 'last-owner') {
+    super(status);
+    this.status = status;
+  }
+}
+
+export interface BackOfficeDeps {
+  database: DatabaseHandle;
+  seams: BackOfficeSeams;
+  appUrl: string;
+  logger: Logger;
+  now: () => number;
+}
+
+/** The operator's actions. Each one and its audit entry are one transaction. */
+export function backOfficeService({ database, seams, appUrl, logger, now }: BackOfficeDeps) {
+  const read = adminRepository(database.db);
+  const keyHint = (key: string) => `…${key.slice(-4)}`;
+  /** Whole days since `createdAt`, and whether that is inside the refund window. */
+  const refundWindow = (createdAt: number) => refundWindowAt(createdAt, now());
+
+  return {
+    refundWindow,
+
+    /**
+     * Asks the provider for a refund, once however often it is asked: a conditional update
+     * marks the purchase (with its audit entry) before the provider is called, and only the
+     * request that made the mark calls it. The refund itself lands later as a webhook.
+     */
+    async requestRefund(
+      actor: AuditActor,
+      purchaseId: number,
+      input: { reason: string; confirmOutsideWindow: boolean },
+    ): Promise<RefundOutcome> {
+      const purchase = await read.purchaseById(purchaseId);
+      if (!purchase) return { status: 'not-found' };
+      if (purchase.refunded_at !== null) return { status: 'already-refunded' };
+      if (purchase.refund_requested_at !== null) return { status: 'already-requested' };
+      if (purchase.provider_transaction_id === null) return { status: 'not-refundable' };
+      const window = refundWindow(purchase.created_at);
+      if (!window.within && !input.confirmOutsideWindow)
+        return { status: 'needs-confirmation', ageDays: window.ageDays };
+
+      const at = now();
+      const claimed = await database.writeTransaction(async (tx) => {
+        if (!(await adminRepository(tx).claimRefund(purchase.id, at))) return false;
+        await auditTrail(tx, now).record(actor, {
+          action: 'purchase.refund_request',
+          subject: { type: 'purchase', id: purchase.id },
+          customerId: purchase.user_id,
+          details: {
+            package: purchase.product_name,
+            amount: formatAmount(purchase.amount, purchase.currency, 'en-US'),
+            reason: input.reason,
+            ageDays: window.ageDays,
+            outsideWindow: !window.within,
+          },
+        });
+        return true;
+      });
+      if (!claimed) {
+        const current = await read.purchaseById(purchase.id);
+        return {
+          status: current?.refunded_at != null ? 'already-refunded' : 'already-requested',
+        };
+      }
+
+      try {
+        await seams.refund({
+          purchaseId: purchase.id,
+          providerTransactionId: purchase.provider_transaction_id,
+          source: purchase.source,
+          amount: purchase.amount,
+          currency: purchase.currency,
+          reason: input.reason,
+        });
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, purchaseId: purchase.id }, 'The refund request failed');
+        await database.writeTransaction(async (tx) => {
+          await adminRepository(tx).releaseRefund(purchase.id, at);
+          await auditTrail(tx, now).record(actor, {
+            action: 'purchase.refund_failed',
+            subject: { type: 'purchase', id: purchase.id },
+            customerId: purchase.user_id,
+            details: { error: message.slice(0, 500) },
+          });
+        });
+        return { status: 'failed', message };
+      }
+      return { status: 'requested' };
+    },
+
+    async deactivateLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
+      const license = await read.licenseById(licenseId);
+      if (!license) return { status: 'not-found' };
+      const done = await database.writeTransaction(async (tx) => {
+        if (!(await adminRepository(tx).deactivateLicense(license.id, now()))) return false;
+        await auditTrail(tx, now).record(actor, {
+          action: 'license.deactivate',
+          subject: { type: 'license', id: license.id },
+          customerId: license.user_id,
+          details: { key: keyHint(license.key), reason: 'other' },
+        });
+        return true;
+      });
+      return done ? { status: 'done', customerId: license.user_id } : { status: 'unchanged' };
+    },
+
+    async reactivateLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
+      const license = await read.licenseById(licenseId);
+      if (!license) return { status: 'not-found' };
+      if (license.is_active === 0 && license.deactivation_reason !== 'other')
+        return { status: 'final' };
+      const done = await database.writeTransaction(async (tx) => {
+        if (!(await adminRepository(tx).reactivateLicense(license.id))) return false;
+        await auditTrail(tx, now).record(actor, {
+          action: 'license.reactivate',
+          subject: { type: 'license', id: license.id },
+          customerId: license.user_id,
+          details: { key: keyHint(license.key) },
+        });
+        return true;
+      });
+      return done ? { status: 'done', customerId: license.user_id } : { status: 'unchanged' };
+    },
+
+    /**
+     * Moves a licence to another address: it leaves its account (which loses what it gave)
+     * and the new address is mailed the redemption link. A licence that has made a team stays.
+     */
+    async moveLicense(actor: AuditActor, licenseId: number, to: string): Promise<LicenseOutcome> {
+      const email = normalizeEmail(to);
+      const license = await read.licenseById(licenseId);
+      if (!license) return { status: 'not-found' };
+      if (license.is_active !== 1) return { status: 'inactive' };
+      if (license.team_id !== null) return { status: 'has-team' };
+      const from = license.user_email ?? license.buyer_email;
+      if (from === email) return { status: 'same' };
+      const done = await database.writeTransaction(async (tx) => {
+        const repo = adminRepository(tx);
+        if (!(await repo.moveLicense(license.id, email))) return false;
+        await repo.enqueueMail({
+          template: LICENSE_MAIL_TEMPLATE,
+          recipient: email,
+          payload: licenseMailPayload(appUrl, license.key),
+          at: now(),
+        });
+        await auditTrail(tx, now).record(actor, {
+          action: 'license.move',
+          subject: { type: 'license', id: license.id },
+          customerId: license.user_id,
+          details: { key: keyHint(license.key), from, to: email },
+        });
+        return true;
+      });
+      return done
+        ? { status: 'done', customerId: license.user_id, recipient: email }
+        : { status: 'unchanged' };
+    },
+
+    /** Queues the licence mail again, to the account's address or else the buyer's. */
+    async resendLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
+      const license = await read.licenseById(licenseId);
+      if (!license) return { status: 'not-found' };
+      if (license.is_active !== 1) return { status: 'inactive' };
+      const recipient = license.user_email ?? license.buyer_email;
+      if (!recipient) return { status: 'no-recipient' };
+      await database.writeTransaction(async (tx) => {
+        await adminRepository(tx).enqueueMail({
+          template: LICENSE_MAIL_TEMPLATE,
+          recipient,
+          payload: licenseMailPayload(appUrl, license.key),
+          at: now(),
+        });
+        await auditTrail(tx, now).record(actor, {
+          action: 'license.resend',
+          subject: { type: 'license', id: license.id },
+          customerId: license.user_id,
+          details: { key: keyHint(license.key), to: recipient },
+        });
+      });
+      return { status: 'done', customerId: license.user_id, recipient };
+    },
+
+    /**
+     * Removes one membership and counts it out of the team in the same transaction; a team
+     * never loses its last owner. The count is decremented first: on PostgreSQL that takes the
+     * team's row lock, so two removals from one team run one after the other and the second
+     * sees the first's result; on SQLite the transaction holds the write lock from its start.
+     */
+    async removeMember(
+      actor: AuditActor,
+      teamId: number,
+      memberId: number,
+    ): Promise<RemoveMemberOutcome> {
+      try {
+        return await database.writeTransaction(async (tx) => {
+          const repo = adminRepository(tx);
+          const member = await repo.membershipById(teamId, memberId);
+          if (!member) throw new Refusal('not-found');
+          if (!(await repo.decrementMemberCount(teamId, now()))) throw new Refusal('not-found');
+          if (member.role === 'owner' && (await repo.ownerCount(teamId)) <= 1)
+            throw new Refusal('last-owner');
+          if (!(await repo.deleteMembership(teamId, memberId))) throw new Refusal('not-found');
+          await auditTrail(tx, now).record(actor, {
+            action: 'team.member_remove',
+            subject: { type: 'team', id: teamId },
+            customerId: member.user_id,
+            details: { team: member.team_name, member: member.email, role: member.role },
+          });
+          return { status: 'removed' as const, email: member.email, team: member.team_name };
+        });
+      } catch (error) {
+        if (error instanceof Refusal) return { status: error.status };
+        throw error;
+      }
+    },
+
+    /**
+     * Runs a stored event through fulfilment again (the injected `replay`). The request is
+     * recorded first, so the trail shows it even if fulfilment fails or the process dies.
+     */
+    async replayWebhook(actor: AuditActor, eventId: number): Promise<ReplayOutcome> {
+      const event = await read.webhookEventById(eventId);
+      if (!event) return { status: 'not-found' };
+      await database.writeTransaction((tx) =>
+        auditTrail(tx, now).record(actor, {
+          action: 'webhook.replay',
+          subject: { type: 'webhook_event', id: event.id },
+          customerId: null,
+          details: { event: event.event_id, type: event.event_type, outcomeBefore: event.outcome },
+        }),
+      );
+      try {
+        await seams.replay(event);
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        logger.error({ err: error, webhookEventId: event.id }, 'Replaying a webhook failed');
+        return { status: 'failed', message };
+      }
+      const after = await read.webhookEventById(event.id);
+      return { status: 'replayed', outcome: after?.outcome ?? event.outcome };
+    },
+  };
+}
+
+/** Spec §1: a full refund within REFUND_WINDOW_DAYS of the purchase. */
+export function refundWindowAt(createdAt: number, at: number) {
+  const age = at - createdAt;
+  return {
+    ageDays: Math.max(0, Math.floor(age / DAY_MS)),
+    within: age <= REFUND_WINDOW_DAYS * DAY_MS,
+  };
+}
+
+export function licenseMailPayload(appUrl: string, key: string): LicenseMailPayload {
+  return { key, url: `${appUrl}/licenses/${encodeURIComponent(key)}` };
+}
+
+export type BackOfficeService = ReturnType<typeof backOfficeService>;

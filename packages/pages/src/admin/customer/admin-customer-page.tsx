@@ -1,0 +1,761 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  Link,
+  PasswordField,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+  TextField,
+} from '@tessera/ui';
+import { useId, useState } from 'react';
+import type * as React from 'react';
+import {
+  DEFAULT_REFUND_REASON,
+  IMPERSONATION_REAUTH_MINUTES,
+  type DeactivationReason,
+} from '../../constants';
+import { formatDate } from '../../prose/formatted-date';
+import type { PageErrors } from '../../shared/shared-page-data';
+import { AuditEntries } from '../audit-entries';
+import { BackOfficeLayout, BackOfficeSectionBlock, EmptyNote } from '../back-office-layout';
+import { formatDateTime } from '../format';
+import type {
+  AdminCustomerPageProps as ServerProps,
+  AdminLicenseRecord,
+  AdminPurchaseRecord,
+  AdminTeamMemberRecord,
+  AdminTeamRecord,
+  ImpersonationOption,
+} from '../types';
+
+export const adminCustomerPageTitle = (email: string) => `${email} · Customer`;
+
+/** POST /admin/purchases/{id}/refund */
+export type RefundFormValues = { reason: string; confirm_outside_window: boolean };
+
+export type AdminCustomerPageProps = ServerProps & {
+  errors?: PageErrors;
+  locale?: string;
+  /** A request of this page is on its way: its buttons wait. */
+  processing?: boolean;
+  /** POST /admin/users/{id}/impersonate (the password only when asked for). */
+  onImpersonate: (values: { password: string }) => void;
+  /** `done` closes the dialog once the server has taken the request. */
+  onRefund: (purchaseId: number, values: RefundFormValues, done: () => void) => void;
+  onDeactivateLicense: (licenseId: number) => void;
+  onReactivateLicense: (licenseId: number) => void;
+  onMoveLicense: (licenseId: number, email: string, done: () => void) => void;
+  onResendLicense: (licenseId: number) => void;
+  onRemoveMember: (teamId: number, memberId: number, done: () => void) => void;
+  /** Opens a dialog at first render (stories, and a failed submission coming back). */
+  defaultDialog?: Dialogs;
+};
+
+type Dialogs =
+  | { kind: 'refund'; purchaseId: number }
+  | { kind: 'move'; licenseId: number }
+  | { kind: 'remove'; teamId: number; memberId: number }
+  | null;
+
+export const DEACTIVATION_LABELS: Record<DeactivationReason, string> = {
+  upgrade: 'Used for an upgrade',
+  refund: 'Refunded',
+  other: 'Deactivated by an operator',
+};
+
+const KIND_LABELS = {
+  personal: 'Personal',
+  team: 'Team',
+  classroom: 'Classroom',
+  restricted: 'Restricted',
+} as const;
+
+/** One customer, everything support needs: purchases, licences, teams, activity, history. */
+export function AdminCustomerPage(props: AdminCustomerPageProps) {
+  const { customer, locale, errors = {}, defaultDialog = null } = props;
+  const [dialog, setDialog] = useState<Dialogs>(defaultDialog);
+  const close = () => setDialog(null);
+  const purchase =
+    dialog?.kind === 'refund' ? props.purchases.find((p) => p.id === dialog.purchaseId) : undefined;
+  const license =
+    dialog?.kind === 'move' ? props.licenses.find((l) => l.id === dialog.licenseId) : undefined;
+  const team =
+    dialog?.kind === 'remove' ? props.teams.find((t) => t.id === dialog.teamId) : undefined;
+  const member =
+    dialog?.kind === 'remove' ? team?.members.find((m) => m.id === dialog.memberId) : undefined;
+
+  return (
+    <BackOfficeLayout
+      section="customers"
+      title={customer.email}
+      description={
+        <span className="gap-2 flex flex-wrap items-center">
+          Customer since {formatDate(customer.createdAt, { locale, dateStyle: 'long' })}
+          {customer.isAdmin ? <Badge variant="neutral">Admin</Badge> : null}
+        </span>
+      }
+      actions={
+        <ImpersonateForm
+          option={props.impersonation}
+          error={errors.password}
+          processing={props.processing}
+          onImpersonate={props.onImpersonate}
+        />
+      }
+    >
+      <BackOfficeSectionBlock title="Purchases">
+        {props.purchases.length === 0 ? (
+          <EmptyNote>No purchases on this account.</EmptyNote>
+        ) : (
+          <PurchasesTable
+            purchases={props.purchases}
+            locale={locale}
+            onRefund={(id) => setDialog({ kind: 'refund', purchaseId: id })}
+          />
+        )}
+      </BackOfficeSectionBlock>
+
+      <BackOfficeSectionBlock
+        title="Licences"
+        description="Connected to this account, or bought with its address and waiting to be redeemed."
+      >
+        {props.licenses.length === 0 ? (
+          <EmptyNote>No licences.</EmptyNote>
+        ) : (
+          <LicensesTable
+            licenses={props.licenses}
+            processing={props.processing}
+            onDeactivate={props.onDeactivateLicense}
+            onReactivate={props.onReactivateLicense}
+            onResend={props.onResendLicense}
+            onMove={(id) => setDialog({ kind: 'move', licenseId: id })}
+          />
+        )}
+      </BackOfficeSectionBlock>
+
+      <BackOfficeSectionBlock title="Teams">
+        {props.teams.length === 0 ? (
+          <EmptyNote>Not a member of any team.</EmptyNote>
+        ) : (
+          <div className="space-y-8">
+            {props.teams.map((item) => (
+              <TeamBlock
+                key={item.id}
+                team={item}
+                onRemove={(memberId) => setDialog({ kind: 'remove', teamId: item.id, memberId })}
+              />
+            ))}
+          </div>
+        )}
+      </BackOfficeSectionBlock>
+
+      <BackOfficeSectionBlock title="Account activity">
+        <AccountActivity {...props} />
+      </BackOfficeSectionBlock>
+
+      <BackOfficeSectionBlock
+        title="Support history"
+        description="What operators did for this customer, newest first."
+      >
+        {props.audit.length === 0 ? (
+          <EmptyNote>Nothing yet.</EmptyNote>
+        ) : (
+          <AuditEntries entries={props.audit} locale={locale} showCustomer={false} />
+        )}
+      </BackOfficeSectionBlock>
+
+      {purchase ? (
+        <RefundDialog
+          purchase={purchase}
+          refundWindowDays={props.refundWindowDays}
+          errors={errors}
+          locale={locale}
+          processing={props.processing}
+          onClose={close}
+          onSubmit={(values) => props.onRefund(purchase.id, values, close)}
+        />
+      ) : null}
+      {license ? (
+        <MoveLicenseDialog
+          license={license}
+          error={errors.email}
+          processing={props.processing}
+          onClose={close}
+          onSubmit={(email) => props.onMoveLicense(license.id, email, close)}
+        />
+      ) : null}
+      {team && member ? (
+        <Dialog
+          open
+          onOpenChange={(open) => (open ? undefined : close())}
+          title={`Remove ${member.email} from ${team.name}?`}
+          description="They lose the team’s licence at once and can join again only with a new invitation."
+        >
+          <DialogButtons
+            onCancel={close}
+            confirmLabel="Remove from team"
+            processing={props.processing}
+            onConfirm={() => props.onRemoveMember(team.id, member.id, close)}
+          />
+        </Dialog>
+      ) : null}
+    </BackOfficeLayout>
+  );
+}
+
+function ImpersonateForm({
+  option,
+  error,
+  processing,
+  onImpersonate,
+}: {
+  option: ImpersonationOption;
+  error?: string;
+  processing?: boolean;
+  onImpersonate: (values: { password: string }) => void;
+}) {
+  const [password, setPassword] = useState('');
+  if (!option.allowed) return <p className="max-w-xs text-sm/6 text-gray-600">{option.reason}</p>;
+  return (
+    <form
+      aria-label="Impersonate"
+      className="max-w-xs gap-3 flex flex-col items-stretch"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onImpersonate({ password });
+      }}
+    >
+      {option.needsPassword ? (
+        <PasswordField
+          label="Your password"
+          name="password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          error={error}
+          hint={`You last entered it more than ${IMPERSONATION_REAUTH_MINUTES} minutes ago.`}
+        />
+      ) : error ? (
+        <p className="text-sm text-red-600">{error}</p>
+      ) : null}
+      <Button type="submit" variant="dark" loading={processing}>
+        Impersonate
+      </Button>
+    </form>
+  );
+}
+
+function PurchaseState({ purchase, locale }: { purchase: AdminPurchaseRecord; locale?: string }) {
+  if (purchase.state === 'refunded') return <Badge variant="danger">Refunded</Badge>;
+  if (purchase.state === 'refund-requested')
+    return (
+      <span className="gap-1 flex flex-col items-start">
+        <Badge variant="restricted">Refund requested</Badge>
+        {purchase.refundRequestedAt ? (
+          <span className="text-xs text-gray-500">
+            {formatDateTime(purchase.refundRequestedAt, locale)}
+          </span>
+        ) : null}
+      </span>
+    );
+  return <Badge variant="new">Paid</Badge>;
+}
+
+function PurchasesTable({
+  purchases,
+  locale,
+  onRefund,
+}: {
+  purchases: AdminPurchaseRecord[];
+  locale?: string;
+  onRefund: (purchaseId: number) => void;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Date</TableHead>
+          <TableHead scope="col">Package</TableHead>
+          <TableHead scope="col" className="text-right">
+            Amount
+          </TableHead>
+          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">Receipt</TableHead>
+          <TableHead scope="col">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {purchases.map((purchase) => (
+          <TableRow key={purchase.id}>
+            <TableCell className="align-top">
+              <time dateTime={purchase.date}>
+                {formatDate(purchase.date, { locale, dateStyle: 'medium' })}
+              </time>
+              <span className="text-xs text-gray-500 block">
+                {purchase.ageDays === 1 ? '1 day ago' : `${purchase.ageDays} days ago`}
+              </span>
+            </TableCell>
+            <TableCell className="align-top">
+              <span className="font-medium text-gray-900">{purchase.packageName}</span>
+              <span className="text-xs text-gray-500 block">
+                #{purchase.id} · {purchase.source}
+              </span>
+            </TableCell>
+            <TableCell className="text-right align-top tabular-nums">
+              {purchase.state === 'refunded' ? (
+                <>
+                  <span className="sr-only">Refunded: </span>
+                  <s>{purchase.amount}</s>
+                </>
+              ) : (
+                purchase.amount
+              )}
+            </TableCell>
+            <TableCell className="align-top">
+              <PurchaseState purchase={purchase} locale={locale} />
+            </TableCell>
+            <TableCell className="align-top">
+              <a
+                href={purchase.receiptUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="font-medium text-brand-600 hover:text-brand-500"
+              >
+                View receipt<span className="sr-only"> #{purchase.id} (opens in a new tab)</span>
+              </a>
+            </TableCell>
+            <TableCell className="text-right align-top">
+              {purchase.state !== 'paid' ? null : purchase.refundable ? (
+                <Button size="sm" variant="secondary" onClick={() => onRefund(purchase.id)}>
+                  Refund…<span className="sr-only"> purchase #{purchase.id}</span>
+                </Button>
+              ) : (
+                <span className="text-xs text-gray-500">Refund at the former marketplace</span>
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RefundDialog({
+  purchase,
+  refundWindowDays,
+  errors,
+  locale,
+  processing,
+  onClose,
+  onSubmit,
+}: {
+  purchase: AdminPurchaseRecord;
+  refundWindowDays: number;
+  errors: PageErrors;
+  locale?: string;
+  processing?: boolean;
+  onClose: () => void;
+  onSubmit: (values: RefundFormValues) => void;
+}) {
+  const [values, setValues] = useState<RefundFormValues>({
+    reason: DEFAULT_REFUND_REASON,
+    confirm_outside_window: false,
+  });
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Refund ${purchase.packageName}?`}
+      description={`${purchase.amount} paid on ${formatDate(purchase.date, { locale, dateStyle: 'long' })}. The payment provider refunds it in full; the purchase shows “Refunded” once the provider confirms, and its licence is deactivated then.`}
+    >
+      <form
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit(values);
+        }}
+      >
+        <TextField
+          label="Reason (sent to the payment provider)"
+          name="reason"
+          maxLength={255}
+          value={values.reason}
+          onChange={(event) => setValues({ ...values, reason: event.target.value })}
+          error={errors.reason}
+        />
+        {purchase.withinRefundWindow ? null : (
+          <div className="space-y-3">
+            <Alert variant="warning">
+              This purchase is {purchase.ageDays} days old, past the {refundWindowDays}-day refund
+              window.
+            </Alert>
+            <Checkbox
+              name="confirm_outside_window"
+              label={`Refund it although it is past the ${refundWindowDays}-day window`}
+              checked={values.confirm_outside_window}
+              onChange={(event) =>
+                setValues({ ...values, confirm_outside_window: event.target.checked })
+              }
+              aria-invalid={errors.confirm_outside_window ? true : undefined}
+              description={
+                errors.confirm_outside_window ? (
+                  <span className="text-red-600">{errors.confirm_outside_window}</span>
+                ) : undefined
+              }
+            />
+          </div>
+        )}
+        <DialogButtons
+          onCancel={onClose}
+          confirmLabel="Request refund"
+          processing={processing}
+          submit
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function DialogButtons({
+  onCancel,
+  onConfirm,
+  confirmLabel,
+  processing,
+  submit = false,
+}: {
+  onCancel: () => void;
+  onConfirm?: () => void;
+  confirmLabel: string;
+  processing?: boolean;
+  submit?: boolean;
+}) {
+  return (
+    <div className="gap-3 flex flex-wrap justify-end">
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button
+        variant="danger"
+        type={submit ? 'submit' : 'button'}
+        loading={processing}
+        onClick={submit ? undefined : onConfirm}
+      >
+        {confirmLabel}
+      </Button>
+    </div>
+  );
+}
+
+function LicenseStatus({ license }: { license: AdminLicenseRecord }) {
+  if (license.isActive) return <Badge variant="new">Active</Badge>;
+  return (
+    <Badge variant="danger">
+      Inactive · {DEACTIVATION_LABELS[license.deactivationReason ?? 'other']}
+    </Badge>
+  );
+}
+
+function ConnectedTo({ license }: { license: AdminLicenseRecord }) {
+  if (license.team) return <span>Team {license.team.name}</span>;
+  if (license.userEmail) return <span>{license.userEmail}</span>;
+  if (license.buyerEmail)
+    return <span className="text-gray-600">Waiting for {license.buyerEmail} to redeem it</span>;
+  return <span className="text-gray-500">Nobody yet</span>;
+}
+
+function LicensesTable({
+  licenses,
+  processing,
+  onDeactivate,
+  onReactivate,
+  onResend,
+  onMove,
+}: {
+  licenses: AdminLicenseRecord[];
+  processing?: boolean;
+  onDeactivate: (id: number) => void;
+  onReactivate: (id: number) => void;
+  onResend: (id: number) => void;
+  onMove: (id: number) => void;
+}) {
+  return (
+    <Table>
+      <TableHeader>
+        <TableRow>
+          <TableHead scope="col">Key</TableHead>
+          <TableHead scope="col">Package</TableHead>
+          <TableHead scope="col">Status</TableHead>
+          <TableHead scope="col">Connected to</TableHead>
+          <TableHead scope="col">
+            <span className="sr-only">Actions</span>
+          </TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {licenses.map((license) => (
+          <TableRow key={license.id}>
+            <TableCell className="text-xs align-top font-mono break-all whitespace-normal">
+              {license.key}
+            </TableCell>
+            <TableCell className="align-top">
+              <div className="gap-2 flex flex-wrap items-center">
+                <span className="font-medium text-gray-900">{license.packageName}</span>
+                <Badge variant={license.kind}>{KIND_LABELS[license.kind]}</Badge>
+              </div>
+            </TableCell>
+            <TableCell className="align-top">
+              <LicenseStatus license={license} />
+            </TableCell>
+            <TableCell className="align-top whitespace-normal">
+              <ConnectedTo license={license} />
+            </TableCell>
+            <TableCell className="align-top">
+              <div className="gap-2 flex flex-wrap justify-end">
+                {license.isActive ? (
+                  <RowButton
+                    disabled={processing}
+                    onClick={() => onDeactivate(license.id)}
+                    label="Deactivate"
+                    about={license.key}
+                  />
+                ) : null}
+                {license.canReactivate ? (
+                  <RowButton
+                    disabled={processing}
+                    onClick={() => onReactivate(license.id)}
+                    label="Reactivate"
+                    about={license.key}
+                  />
+                ) : null}
+                {license.canMove ? (
+                  <RowButton onClick={() => onMove(license.id)} label="Move…" about={license.key} />
+                ) : null}
+                {license.isActive && (license.userEmail || license.buyerEmail) ? (
+                  <RowButton
+                    disabled={processing}
+                    onClick={() => onResend(license.id)}
+                    label="Resend e-mail"
+                    about={license.key}
+                  />
+                ) : null}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
+function RowButton({
+  label,
+  about,
+  ...props
+}: Omit<React.ComponentProps<typeof Button>, 'children'> & { label: string; about: string }) {
+  return (
+    <Button size="sm" variant="secondary" {...props}>
+      {label}
+      <span className="sr-only"> licence {about}</span>
+    </Button>
+  );
+}
+
+function MoveLicenseDialog({
+  license,
+  error,
+  processing,
+  onClose,
+  onSubmit,
+}: {
+  license: AdminLicenseRecord;
+  error?: string;
+  processing?: boolean;
+  onClose: () => void;
+  onSubmit: (email: string) => void;
+}) {
+  const [email, setEmail] = useState('');
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={`Move the ${license.packageName} licence`}
+      description="It leaves the account it is connected to at once. We e-mail the new address the link to redeem it."
+    >
+      <form
+        className="space-y-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSubmit(email);
+        }}
+      >
+        <TextField
+          label="New owner’s e-mail address"
+          name="email"
+          type="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+          error={error}
+        />
+        <DialogButtons
+          onCancel={onClose}
+          confirmLabel="Move licence"
+          processing={processing}
+          submit
+        />
+      </form>
+    </Dialog>
+  );
+}
+
+function TeamBlock({
+  team,
+  onRemove,
+}: {
+  team: AdminTeamRecord;
+  onRemove: (memberId: number) => void;
+}) {
+  const headingId = useId();
+  return (
+    <div>
+      <h3 id={headingId} className="text-sm font-semibold text-gray-900">
+        {team.name}
+      </h3>
+      <p className="mt-1 gap-2 text-sm text-gray-600 flex flex-wrap items-center">
+        {team.kind ? <Badge variant={team.kind}>{KIND_LABELS[team.kind]}</Badge> : null}
+        <span>
+          {team.memberCount} of {team.seats} seats · this customer is{' '}
+          {team.role === 'owner' ? 'an owner' : 'a member'}
+        </span>
+      </p>
+      <Table aria-labelledby={headingId} className="mt-3">
+        <TableHeader>
+          <TableRow>
+            <TableHead scope="col">Member</TableHead>
+            <TableHead scope="col">Role</TableHead>
+            <TableHead scope="col">
+              <span className="sr-only">Actions</span>
+            </TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {team.members.map((member: AdminTeamMemberRecord) => (
+            <TableRow key={member.id}>
+              <TableCell>
+                <Link
+                  href={member.customerUrl}
+                  className="font-medium text-brand-600 hover:text-brand-500"
+                >
+                  {member.email}
+                </Link>
+              </TableCell>
+              <TableCell>{member.role === 'owner' ? 'Owner' : 'Member'}</TableCell>
+              <TableCell className="text-right">
+                {member.removable ? (
+                  <Button size="sm" variant="secondary" onClick={() => onRemove(member.id)}>
+                    Remove<span className="sr-only"> {member.email}</span>
+                  </Button>
+                ) : (
+                  <span className="text-xs text-gray-500">Last owner</span>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </div>
+  );
+}
+
+function AccountActivity({
+  sessions,
+  signIns,
+  passwordResets,
+  emailChanges,
+  locale,
+}: AdminCustomerPageProps) {
+  return (
+    <dl className="gap-x-8 gap-y-6 text-sm/6 md:grid-cols-2 grid grid-cols-1">
+      <div>
+        <dt className="font-medium text-gray-900">Active sessions</dt>
+        <dd className="text-gray-700">
+          {sessions.count === 0
+            ? 'None'
+            : `${sessions.count} ${sessions.count === 1 ? 'session' : 'sessions'}`}
+          {sessions.lastSeenAt ? (
+            <span className="text-gray-500 block">
+              Last seen {formatDateTime(sessions.lastSeenAt, locale)}
+            </span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-gray-900">Recent sign-ins</dt>
+        <dd className="text-gray-700">
+          {signIns.length === 0 ? (
+            'None in the last 90 days'
+          ) : (
+            <ul className="space-y-1">
+              {signIns.map((signIn) => (
+                <li key={`${signIn.at}-${signIn.ip}-${signIn.method}`}>
+                  {formatDateTime(signIn.at, locale)} ·{' '}
+                  {signIn.method === 'password' ? 'password' : 'remembered browser'}
+                  {signIn.ip ? (
+                    <span className="text-gray-500 font-mono"> · {signIn.ip}</span>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-gray-900">Password resets requested</dt>
+        <dd className="text-gray-700">
+          {passwordResets.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="space-y-1">
+              {passwordResets.map((reset) => (
+                <li key={reset.requestedAt}>
+                  {formatDateTime(reset.requestedAt, locale)} ·{' '}
+                  {reset.state === 'used'
+                    ? 'used'
+                    : reset.state === 'expired'
+                      ? 'expired unused'
+                      : 'link still valid'}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+      <div>
+        <dt className="font-medium text-gray-900">E-mail address changes</dt>
+        <dd className="text-gray-700">
+          {emailChanges.length === 0 ? (
+            'None'
+          ) : (
+            <ul className="space-y-1">
+              {emailChanges.map((change) => (
+                <li key={change.at}>
+                  {formatDateTime(change.at, locale)} · {change.from} → {change.to}
+                  {change.undone ? <span className="text-gray-500"> (undone)</span> : null}
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </div>
+    </dl>
+  );
+}
