@@ -18,7 +18,8 @@ import { accessPolicy } from './modules/access/policy.ts';
 import { accountRoutes } from './modules/account/routes.ts';
 import { impersonation } from './modules/admin/impersonation.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
-import { UNCONNECTED_SEAMS, type BackOfficeSeams } from './modules/admin/service.ts';
+import type { BackOfficeSeams } from './modules/admin/service.ts';
+import { paymentSeams } from './modules/payments/back-office.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
@@ -200,7 +201,7 @@ export function buildApp(deps: AppDeps): Express {
     adminRoutes({
       database: services.database,
       sessionStore: services.sessionStore,
-      seams: deps.backOffice ?? UNCONNECTED_SEAMS,
+      seams: deps.backOffice ?? paymentSeams(services.payments),
       appUrl: config.appUrl,
       logger,
       auth,
