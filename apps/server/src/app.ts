@@ -115,12 +115,6 @@ export function buildApp(deps: AppDeps): Express {
   });
   app.use(loadUser(auth, cookies));
   app.use(entitlements(services.database.db));
-  // After loadUser: a token is bound to who the request is, including a remembered user.
-  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
-  app.use((req, res, next) =>
-    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
-  );
-
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -138,7 +132,14 @@ export function buildApp(deps: AppDeps): Express {
       now: deps.now,
     }),
   );
+  // Before the CSRF check, so its 419 renders as a page; shared data does not depend on it.
   app.use(inertia.middleware);
+
+  // After loadUser: a token is bound to who the request is, including a remembered user.
+  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
+  app.use((req, res, next) =>
+    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
+  );
   app.use(rejectMalformedText());
 
   app.use(homeRoutes(homeCatalogue(catalogue)));

@@ -192,3 +192,10 @@ export { DISCOUNT_NOTE, PricingSection, pricingHeadline } from './pricing-sectio
 export { BlackFridayBanner, formatOfferEnd } from './home/black-friday-banner';
 export { HomeComponentTabs } from './home/home-component-tabs';
 export { TemplateCarousel } from './home/template-carousel';
+export {
+  ErrorPage,
+  errorPageCopy,
+  ERROR_PAGE_STATUSES,
+  type ErrorPageProps,
+  type ErrorPageStatus,
+} from './error-page/error-page';

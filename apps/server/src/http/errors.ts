@@ -55,8 +55,16 @@ function statusOf(error: unknown): number {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-function wantsJson(req: Request): boolean {
-  return isInertiaRequest(req) || req.xhr || req.accepts(['html', 'json']) === 'json';
+/** A page visit (a document or an Inertia visit) rather than a JSON API or XHR client. */
+function wantsPage(req: Request): boolean {
+  if (isInertiaRequest(req)) return true;
+  return !req.xhr && req.accepts(['html', 'json']) === 'html';
+}
+
+function retryAfterOf(error: unknown, status: number): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  const seconds = Number((error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 export interface ErrorHandlerOptions {
@@ -66,13 +74,18 @@ export interface ErrorHandlerOptions {
   brandName: string;
 }
 
-/** The one error middleware: JSON for Inertia and XHR requests, HTML otherwise. */
+/**
+ * The one error middleware. Page visits get the ErrorPage through Inertia (a document on a first
+ * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get JSON.
+ * When the page itself cannot be rendered (its shared data needs the database that is down), a
+ * plain HTML document stands in.
+ */
 export function errorHandler({
   logger,
   debug,
   brandName,
 }: ErrorHandlerOptions): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
+  return async (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -81,10 +94,11 @@ export function errorHandler({
     const requestId = req.id === undefined ? undefined : String(req.id);
     const log = (req.log as Logger | undefined) ?? logger;
     const unavailable = error instanceof ServiceUnavailableError;
+    const retryAfterSeconds = retryAfterOf(error, status);
+    if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
     if (unavailable) {
       // An outage, not a bug: one line per request, without a stack.
       log.warn({ requestId, reason: error.message, cause: String(error.cause) }, 'Unavailable');
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     } else if (status >= 500) {
       log.error({ err: error, requestId }, 'Unhandled error');
     }
@@ -97,7 +111,27 @@ export function errorHandler({
     const stack = debug && status >= 500 ? err.stack : undefined;
 
     res.status(status);
-    if (wantsJson(req)) {
+    const page = wantsPage(req);
+    if (page && typeof res.inertia === 'function') {
+      try {
+        await res.inertia(
+          'ErrorPage',
+          {
+            status,
+            ...(message === title ? {} : { message }),
+            ...(requestId ? { requestId } : {}),
+            ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+          },
+          { status },
+        );
+        return;
+      } catch (renderError) {
+        log.error({ err: renderError, requestId, status }, 'Cannot render the error page');
+        if (res.headersSent) return;
+        res.status(status);
+      }
+    }
+    if (!page) {
       res.json({
         status,
         message,
