@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { escapeHtml } from './inertia/document.ts';
 import { isInertiaRequest } from './inertia/inertia.ts';
@@ -49,16 +49,63 @@ export function notFound(): RequestHandler {
   };
 }
 
+function sendPlain(res: Response, status: number): void {
+  res
+    .status(status)
+    .type('text/plain')
+    .send(`${STATUS_CODES[status] ?? 'Error'}\n`);
+}
+
+/**
+ * The end of a static mount: a file that is not there is a short plain-text 404, never a page,
+ * so a flood of missing assets costs no render.
+ */
+export function plainNotFound(): RequestHandler {
+  return (_req, res) => sendPlain(res, 404);
+}
+
+/**
+ * A static mount's refusals (a traversal, a bad range) in plain text; server errors go on to the
+ * error middleware, which logs them (and answers them in plain text too for a static mount).
+ */
+export function plainClientErrors(): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    const status = statusOf(error);
+    if (status >= 500 || res.headersSent) {
+      next(error);
+      return;
+    }
+    sendPlain(res, status);
+  };
+}
+
 function statusOf(error: unknown): number {
   const candidate = error as { status?: unknown; statusCode?: unknown } | null;
   const status = Number(candidate?.status ?? candidate?.statusCode);
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-/** A page visit (a document or an Inertia visit) rather than a JSON API or XHR client. */
-function wantsPage(req: Request): boolean {
-  if (isInertiaRequest(req)) return true;
-  return !req.xhr && req.accepts(['html', 'json']) === 'html';
+function isUnder(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => {
+    const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
+
+/** Where a browser puts what it asked for; only these may be a page. */
+const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame']);
+
+/**
+ * How an error is answered: a page for a page visit (a document or an Inertia visit), JSON for a
+ * JSON API or XHR client, plain text for anything else (an asset, an image, a script).
+ */
+function answerKind(req: Request, plainPaths: readonly string[]): 'page' | 'json' | 'plain' {
+  if (isUnder(req.path, plainPaths)) return 'plain';
+  if (isInertiaRequest(req)) return 'page';
+  if (req.xhr || req.accepts(['html', 'json']) === 'json') return 'json';
+  const destination = req.get('Sec-Fetch-Dest');
+  if (destination !== undefined && !PAGE_DESTINATIONS.has(destination)) return 'plain';
+  return req.accepts('html') ? 'page' : 'plain';
 }
 
 function retryAfterOf(error: unknown, status: number): number | undefined {
@@ -72,18 +119,22 @@ export interface ErrorHandlerOptions {
   /** Show messages and stacks of server errors (development only). */
   debug: boolean;
   brandName: string;
+  /** Static mounts: nothing under these is a page, so their errors are plain text. */
+  plainPaths?: readonly string[];
 }
 
 /**
  * The one error middleware. Page visits get the ErrorPage through Inertia (a document on a first
- * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get JSON.
- * When the page itself cannot be rendered (its shared data needs the database that is down), a
- * plain HTML document stands in.
+ * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get
+ * JSON; static mounts and sub-resources (images, scripts) a line of plain text. When the page
+ * itself cannot be rendered (its shared data needs the database that is down), a plain HTML
+ * document stands in.
  */
 export function errorHandler({
   logger,
   debug,
   brandName,
+  plainPaths = [],
 }: ErrorHandlerOptions): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -111,8 +162,12 @@ export function errorHandler({
     const stack = debug && status >= 500 ? err.stack : undefined;
 
     res.status(status);
-    const page = wantsPage(req);
-    if (page && typeof res.inertia === 'function') {
+    const kind = answerKind(req, plainPaths);
+    if (kind === 'plain') {
+      res.type('text/plain').send(`${message}\n`);
+      return;
+    }
+    if (kind === 'page' && typeof res.inertia === 'function') {
       try {
         await res.inertia(
           'ErrorPage',
@@ -131,7 +186,7 @@ export function errorHandler({
         res.status(status);
       }
     }
-    if (!page) {
+    if (kind === 'json') {
       res.json({
         status,
         message,
