@@ -309,7 +309,7 @@ describe('errors', () => {
     expect(JSON.stringify(logged?.err)).toContain('exploded');
   });
 
-  it('falls back to a plain HTML 503 with Retry-After when the error page cannot render', async () => {
+  it('renders the 503 maintenance page in a visitor’s chrome when the shared data cannot be had', async () => {
     const down: FlashStore = {
       read: () => {
         throw new ServiceUnavailableError('The store is down for a minute.', {
@@ -322,16 +322,28 @@ describe('errors', () => {
       flashStore: down,
       config: testConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }),
     });
-    for (const headers of [{ Accept: 'text/html' }, INERTIA]) {
-      const response = await request(app).get('/').set(headers).expect(503);
+    const html = await request(app).get('/').set('Accept', 'text/html').expect(503);
+    const inertia = await inertiaGet(app, '/').expect(503);
+    for (const [response, page] of [
+      [html, pageFromHtml(html.text)],
+      [inertia, pageFrom(inertia)],
+    ] as const) {
       expect(response.headers['retry-after']).toBe('45');
-      expect(response.type).toBe('text/html');
-      expect(response.text).toContain('<h1>503 Service Unavailable</h1>');
-      expect(response.text).toContain('The store is down for a minute.');
-      expect(response.text).toContain(String(response.headers['x-request-id']));
-      expect(response.text).not.toContain('data-page');
+      expect(page).toMatchObject({
+        component: 'ErrorPage',
+        props: {
+          status: 503,
+          message: 'The store is down for a minute.',
+          retryAfterSeconds: 45,
+          requestId: String(response.headers['x-request-id']),
+          auth: null,
+          brandName: 'Tessera UI',
+        },
+      });
     }
-    expect(lines.some((line) => line.msg === 'Cannot render the error page')).toBe(true);
+    // An outage, not a bug: one warning per request, and the store is not asked again.
+    expect(lines.filter((line) => line.msg === 'Unavailable')).toHaveLength(2);
+    expect(lines.some((line) => /^Cannot render|^Unhandled/.test(line.msg))).toBe(false);
   });
 
   it('answers a stale CSRF token with the "Page expired" ErrorPage (419) and a fresh token', async () => {

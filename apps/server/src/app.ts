@@ -28,7 +28,7 @@ import { homeRoutes } from './modules/home/routes.ts';
 import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
 import { CATALOGUE_FILE_MOUNTS, catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
-import { sharedPageData } from './modules/shared/shared-page-data.ts';
+import { sharedPageData, storeFreePageData } from './modules/shared/shared-page-data.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -115,6 +115,12 @@ export function buildApp(deps: AppDeps): Express {
   });
   app.use(loadUser(auth, cookies));
   app.use(entitlements(services.database.db));
+  // After loadUser: a token is bound to who the request is, including a remembered user.
+  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
+  app.use((req, res, next) =>
+    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
+  );
+
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -132,14 +138,7 @@ export function buildApp(deps: AppDeps): Express {
       now: deps.now,
     }),
   );
-  // Before the CSRF check, so its 419 renders as a page; shared data does not depend on it.
   app.use(inertia.middleware);
-
-  // After loadUser: a token is bound to who the request is, including a remembered user.
-  // Page-view beacons carry no token (sendBeacon cannot set headers) and change no one's data.
-  app.use((req, res, next) =>
-    req.method === 'POST' && req.path === '/page-views' ? next() : csrf.middleware(req, res, next),
-  );
   app.use(rejectMalformedText());
 
   app.use(homeRoutes(homeCatalogue(catalogue)));
@@ -190,6 +189,15 @@ export function buildApp(deps: AppDeps): Express {
       debug: config.isDevelopment,
       brandName: config.brandName,
       plainPaths: [ASSET_BASE, ...CATALOGUE_FILE_MOUNTS],
+      pages: {
+        inertia,
+        storeFree: storeFreePageData({
+          brandName: config.brandName,
+          appUrl: config.appUrl,
+          catalogue,
+          now: deps.now,
+        }),
+      },
     }),
   );
   return app;

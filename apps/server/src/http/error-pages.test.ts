@@ -10,13 +10,20 @@ import {
   pageFrom,
   pageFromHtml,
   testApp,
+  testConfig,
   type StorefrontDist,
 } from '../../test/helpers.ts';
-import { TEST_DATABASE, TEST_SESSION_STORE } from '../../test/services.ts';
+import { TEST_DATABASE, TEST_SESSION_STORE, testServicesEnv } from '../../test/services.ts';
+import { createUser, uniqueEmail } from '../../test/users.ts';
+import type { Services } from '../services.ts';
 import type { Page } from './inertia/page.ts';
+import { HttpError, ServiceUnavailableError } from './errors.ts';
+import type { FlashStore } from './session/flash.ts';
 import { loadClientAssets } from './ssr/assets.ts';
 import { loadSsrRenderer } from './ssr/ssr.ts';
 import type { SsrRenderer } from './ssr/types.ts';
+
+const PASSWORD = 'correct horse battery staple';
 
 let dist: StorefrontDist;
 /** The components the SSR renderer was asked for, in order. */
@@ -41,6 +48,46 @@ afterAll(() => dist?.cleanup());
 /** The real app with a built client and a server renderer that counts what it renders. */
 function storeApp(overrides: Parameters<typeof testApp>[0] = {}) {
   return testApp({ assets, ssr, ...overrides, env: { STOREFRONT_DIST: dist.dir } });
+}
+
+const PRODUCTION = { NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) };
+
+async function productionApp(flashStore: FlashStore) {
+  const env = {
+    ...(await testServicesEnv()),
+    ...PRODUCTION,
+    PASSWORD_HASH_COST: '17',
+    STOREFRONT_DIST: dist.dir,
+  };
+  return testApp({ assets, ssr, flashStore, config: testConfig(env) });
+}
+
+/** A flash store that fails the page's own render with `error`, then reads like an empty one. */
+function failingOnce(error: unknown): FlashStore {
+  let reads = 0;
+  return {
+    read: () => {
+      reads += 1;
+      if (reads % 2 === 1) throw error;
+      return null;
+    },
+    write: () => undefined,
+  };
+}
+
+/** A signed-in browser (cookies kept), signed in the way the login form does it. */
+async function signedIn(app: Parameters<typeof request.agent>[0], services: Services) {
+  const email = uniqueEmail('customer');
+  await createUser(services, email, PASSWORD);
+  const browser = request.agent(app);
+  const login = await browser.get('/login').set('Accept', 'text/html').expect(200);
+  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(String(login.headers['set-cookie']))![1]!;
+  await browser
+    .post('/login')
+    .set('X-XSRF-TOKEN', decodeURIComponent(xsrf))
+    .send({ email, password: PASSWORD })
+    .expect(302);
+  return { browser, email };
 }
 
 /** An ErrorPage with the shared data the header and footer are drawn from. */
@@ -92,6 +139,91 @@ describe(`error pages (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     expect((first.props.commandPalette as unknown[]).length).toBeGreaterThan(10);
     const inApp = visitPage(await visit(app, '/no/such/page'), 404);
     expect(inApp.url).toBe('/no/such/page');
+  });
+
+  it('419: a form sent with a stale token is the Page expired page, with a fresh token', async () => {
+    const { app } = await storeApp();
+    const form = { email: 'ada@example.com', password: 'whatever' };
+    const first = await request(app)
+      .post('/login')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send(form);
+    documentPage(first, 419);
+    const inApp = await request(app).post('/login').set(INERTIA).send(form);
+    visitPage(inApp, 419);
+    expect(String(inApp.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+  });
+
+  it('419 for a signed-in customer comes in their own chrome, and changes nothing', async () => {
+    const { app, services } = await storeApp();
+    const { browser, email } = await signedIn(app, services);
+    const response = await browser
+      .post('/logout/other')
+      .set(INERTIA)
+      .set('X-XSRF-TOKEN', 'stale')
+      .send({ password: PASSWORD });
+    expect(visitPage(response, 419).props).toMatchObject({ auth: { user: { email } } });
+    const still = await browser.get('/account-settings').set('Accept', 'text/html').expect(200);
+    expect(pageFromHtml(still.text).props).toMatchObject({ auth: { user: { email } } });
+  });
+
+  it('500: no message, no stack, only the request id, in production', async () => {
+    const boom = new Error('database password=hunter2 exploded');
+    const { app } = await productionApp(failingOnce(boom));
+    for (const response of [await load(app, '/'), await visit(app, '/')]) {
+      const page =
+        response.type === 'text/html' ? documentPage(response, 500) : visitPage(response, 500);
+      expect(page.props.requestId).toBe(String(response.headers['x-request-id']));
+      expect(page.props).not.toHaveProperty('message');
+      expect(response.text).not.toMatch(/hunter2|exploded|at .*\.ts:\d+/);
+    }
+  });
+
+  it('503: a store that times out is the maintenance page in a visitor’s chrome, Retry-After kept', async () => {
+    // The flash (the session store) times out: the page comes with the chrome that needs no
+    // store, whoever asked (the real apps/server/src/http/store-outage.test.ts cuts Redis).
+    let reads = 0;
+    const down: FlashStore = {
+      read: () => {
+        reads += 1;
+        throw new ServiceUnavailableError('The session store is down.', { retryAfterSeconds: 45 });
+      },
+      write: () => undefined,
+    };
+    const { app, lines } = await productionApp(down);
+    for (const response of [await load(app, '/components'), await visit(app, '/components')]) {
+      expect(response.headers['retry-after']).toBe('45');
+      const page =
+        response.type === 'text/html' ? documentPage(response, 503) : visitPage(response, 503);
+      expect(page.props).toMatchObject({
+        retryAfterSeconds: 45,
+        message: 'The session store is down.',
+        auth: null,
+        products: [],
+        flash: {},
+      });
+    }
+    // An outage, not a bug: one warning per request, and the store is not asked again.
+    expect(reads).toBe(2);
+    expect(lines.filter((line) => line.msg === 'Unavailable')).toHaveLength(2);
+    expect(lines.some((line) => /^Cannot render|^Unhandled/.test(line.msg))).toBe(false);
+  });
+
+  it('an error whose page cannot have its shared data is still the page, in a visitor’s chrome', async () => {
+    const broken: FlashStore = {
+      read: () => {
+        throw new Error('the flash table is gone');
+      },
+      write: () => undefined,
+    };
+    const { app, lines } = await productionApp(broken);
+    for (const response of [await load(app, '/no/such/page'), await visit(app, '/no/such/page')]) {
+      const page =
+        response.type === 'text/html' ? documentPage(response, 404) : visitPage(response, 404);
+      expect(page.props).toMatchObject({ auth: null, products: [] });
+    }
+    expect(lines.filter((line) => line.msg === 'Cannot render the error page')).toHaveLength(2);
   });
 
   it('answers JSON to JSON and XHR clients, and never renders a page for them', async () => {
@@ -193,5 +325,26 @@ describe(`static mounts answer errors in plain text, without a page (${TEST_DATA
     const { app } = await storeApp();
     await request(app).get('/build/assets/main-3f9a1c.js').expect(200);
     await request(app).get('/build/favicon.svg').expect(200);
+  });
+
+  it('a page error keeps its status when the page cannot be drawn at all: plain HTML', async () => {
+    const { app, lines } = await storeApp({
+      catalogue: () => {
+        throw new HttpError(500, 'The catalogue build is missing.');
+      },
+    });
+    for (const headers of [
+      { Accept: 'text/html' },
+      { ...INERTIA, 'X-Inertia-Version': assets.version },
+    ]) {
+      const response = await request(app).get('/no/such/page').set(headers);
+      expect(response.status).toBe(404);
+      expect(response.type).toBe('text/html');
+      expect(response.text).toContain('<h1>404 Not Found</h1>');
+      expect(response.text).toContain('<a href="/">Back to the home page</a>');
+    }
+    expect(
+      lines.some((line) => line.msg === 'Cannot render the error page without the stores'),
+    ).toBe(true);
   });
 });

@@ -2,7 +2,8 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { escapeHtml } from './inertia/document.ts';
-import { isInertiaRequest } from './inertia/inertia.ts';
+import { isInertiaRequest, type Inertia } from './inertia/inertia.ts';
+import type { PropsInput } from './inertia/props.ts';
 
 /** An error that maps to an HTTP status; services throw these (or subclasses). */
 export class HttpError extends Error {
@@ -121,20 +122,27 @@ export interface ErrorHandlerOptions {
   brandName: string;
   /** Static mounts: nothing under these is a page, so their errors are plain text. */
   plainPaths?: readonly string[];
+  /**
+   * Renders the ErrorPage with the request's shared data, or, when that cannot be had (a store
+   * is down, or the request failed before it had a session), with `storeFree`: the site chrome
+   * as a visitor sees it, read from no store.
+   */
+  pages?: { inertia: Inertia; storeFree: (req: Request) => PropsInput };
 }
 
 /**
  * The one error middleware. Page visits get the ErrorPage through Inertia (a document on a first
  * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get
  * JSON; static mounts and sub-resources (images, scripts) a line of plain text. When the page
- * itself cannot be rendered (its shared data needs the database that is down), a plain HTML
- * document stands in.
+ * cannot be rendered with the visitor's shared data, it is rendered with the visitor-free chrome;
+ * when even that fails, a plain HTML document stands in.
  */
 export function errorHandler({
   logger,
   debug,
   brandName,
   plainPaths = [],
+  pages,
 }: ErrorHandlerOptions): ErrorRequestHandler {
   return async (error: unknown, req, res, next) => {
     if (res.headersSent) {
@@ -167,23 +175,40 @@ export function errorHandler({
       res.type('text/plain').send(`${message}\n`);
       return;
     }
-    if (kind === 'page' && typeof res.inertia === 'function') {
-      try {
-        await res.inertia(
-          'ErrorPage',
-          {
-            status,
-            ...(message === title ? {} : { message }),
-            ...(requestId ? { requestId } : {}),
-            ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-          },
-          { status },
-        );
-        return;
-      } catch (renderError) {
-        log.error({ err: renderError, requestId, status }, 'Cannot render the error page');
-        if (res.headersSent) return;
-        res.status(status);
+    if (kind === 'page' && pages) {
+      const props = {
+        status,
+        ...(message === title ? {} : { message }),
+        ...(requestId ? { requestId } : {}),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      };
+      const full = () => pages.inertia.render(req, res, 'ErrorPage', props, { status });
+      const storeFree = () =>
+        pages.inertia.renderStandalone(req, res, 'ErrorPage', props, {
+          status,
+          shared: pages.storeFree(req),
+        });
+      const withoutStores = 'Cannot render the error page without the stores';
+      // In an outage the stores behind the shared data are in doubt: the chrome that needs none.
+      const attempts: [string, () => Promise<void>][] = unavailable
+        ? [[withoutStores, storeFree]]
+        : [
+            ['Cannot render the error page', full],
+            [withoutStores, storeFree],
+          ];
+      for (const [failure, attempt] of attempts) {
+        try {
+          await attempt();
+          return;
+        } catch (renderError) {
+          if (renderError instanceof ServiceUnavailableError) {
+            log.warn({ requestId, status, reason: renderError.message }, failure);
+          } else {
+            log.error({ err: renderError, requestId, status }, failure);
+          }
+          if (res.headersSent) return;
+          res.status(status);
+        }
       }
     }
     if (kind === 'json') {

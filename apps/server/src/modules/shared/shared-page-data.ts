@@ -41,6 +41,8 @@ async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
 }
 
 const SNIPPET_LANGUAGES: readonly string[] = ['html', 'react', 'vue'];
+const PREFERRED_LANGUAGE = 'en-US';
+const TAILWIND_VERSION = '4.3';
 
 function isSnippetLanguage(value: string | null | undefined): value is SnippetLanguage {
   return typeof value === 'string' && SNIPPET_LANGUAGES.includes(value);
@@ -88,7 +90,7 @@ export function sharedPageData({
       copyrightYear: now().getUTCFullYear(),
       // The same for every page: the client keeps it after the first visit.
       commandPalette: once(() => [...palette()]),
-      preferredLanguage: 'en-US',
+      preferredLanguage: PREFERRED_LANGUAGE,
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
       // All-access is for sale to anyone who does not hold it yet.
@@ -115,11 +117,43 @@ export function sharedPageData({
             }
           : null;
       },
-      tailwindVersion: '4.3',
+      tailwindVersion: TAILWIND_VERSION,
       brandName,
       flash: () => flashMessages(req),
       // A function: evaluated after the route has described its page.
       seo: () => pageSeo(req, appUrl),
     };
   };
+}
+
+/**
+ * The shared page data read from no store (no session, no database): the site chrome as a
+ * visitor sees it. The error middleware renders the ErrorPage with it when the request never
+ * reached the session (its store is down) or the real shared data cannot be had, so an outage
+ * still shows the maintenance page in the site's chrome.
+ */
+export function storeFreePageData({
+  brandName,
+  appUrl,
+  catalogue,
+  now = () => new Date(),
+}: Omit<SharedPageDataOptions, 'db'>): (req: Request) => SharedPropsInput {
+  const palette = commandPalette(catalogue);
+  return (req) => ({
+    auth: null,
+    isImpersonating: false,
+    versionPrefix: versionPrefixOf(req.path),
+    copyrightYear: now().getUTCFullYear(),
+    commandPalette: once(() => [...palette()]),
+    preferredLanguage: PREFERRED_LANGUAGE,
+    snippetLang: 'html',
+    previewColorScheme: 'light',
+    can: { purchaseAllAccess: true },
+    products: [],
+    allAccessPricing: null,
+    tailwindVersion: TAILWIND_VERSION,
+    brandName,
+    flash: {},
+    seo: () => pageSeo(req, appUrl),
+  });
 }
