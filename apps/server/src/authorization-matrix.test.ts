@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../test/browser.ts';
-import { testApp } from '../test/helpers.ts';
+import { pageFromHtml, testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
@@ -154,7 +154,37 @@ const GET_ROWS: Row[] = [
   // A made-up undo link: nobody's e-mail change, whoever asks.
   { path: () => `/account-settings/email/undo/${'A'.repeat(43)}`, expect: 404 },
   { path: () => '/no-such-page', expect: 404 },
+  // Static mounts: a missing file is a plain 404 for everyone, never a page.
+  { path: () => '/build/assets/no-such-chunk.js', expect: 404 },
+  { path: () => '/catalog/screenshots/no-such-screenshot.png', expect: 404 },
+  { path: () => '/catalog/previews/00000000-0000-0000-0000-000000000000.html', expect: 404 },
+  { path: () => '/images/catalog/no/such-image.svg', expect: 404 },
 ];
+
+const STATIC_MOUNTS = ['/build/', '/catalog/', '/images/catalog/'];
+
+/**
+ * An error on a page route is the ErrorPage at that status (a document, or an Inertia page
+ * object), so the client never shows its overlay; on a static mount it is plain text.
+ */
+function assertErrorAnswer(
+  label: string,
+  path: string,
+  status: number,
+  response: request.Response,
+) {
+  if (STATIC_MOUNTS.some((mount) => path.startsWith(mount))) {
+    expect(response.type, label).toBe('text/plain');
+    expect(response.headers['x-inertia'], label).toBeUndefined();
+    return;
+  }
+  const text = bodyText(response);
+  const page =
+    response.headers['x-inertia'] === 'true'
+      ? (JSON.parse(text) as { component: string; props: { status: number } })
+      : pageFromHtml(text);
+  expect([page.component, page.props.status], label).toEqual(['ErrorPage', status]);
+}
 
 /** State changes: without a token every one is refused; a visitor with a token is sent to sign in. */
 const WRITE_ROWS: { method: 'post' | 'put'; path: string; body: object; visitor: number }[] = [
@@ -222,9 +252,9 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
             ? await call.set({ 'X-Inertia': 'true', 'X-Inertia-Version': '' })
             : await call;
           tried += 1;
-          expect(response.status, `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`).toBe(
-            expected,
-          );
+          const label = `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`;
+          expect(response.status, label).toBe(expected);
+          if (expected >= 400) assertErrorAnswer(label, path, expected, response);
           if (expected === 302 && row.location) {
             const where = row.location(role);
             expect(response.headers.location).toMatch(where);

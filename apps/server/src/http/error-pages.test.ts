@@ -17,7 +17,7 @@ import { TEST_DATABASE, TEST_SESSION_STORE, testServicesEnv } from '../../test/s
 import { createUser, uniqueEmail } from '../../test/users.ts';
 import type { Services } from '../services.ts';
 import type { Page } from './inertia/page.ts';
-import { HttpError, ServiceUnavailableError } from './errors.ts';
+import { HttpError, ServiceUnavailableError, TooManyRequestsError } from './errors.ts';
 import type { FlashStore } from './session/flash.ts';
 import { loadClientAssets } from './ssr/assets.ts';
 import { loadSsrRenderer } from './ssr/ssr.ts';
@@ -141,6 +141,28 @@ describe(`error pages (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     expect(inApp.url).toBe('/no/such/page');
   });
 
+  it('403: a signed-in customer on the operators’ report, in their own chrome', async () => {
+    const { app, services } = await storeApp();
+    const { browser, email } = await signedIn(app, services);
+
+    const first = documentPage(
+      await browser
+        .get('/admin/page-views')
+        .set('Accept', 'text/html')
+        .set('Sec-Fetch-Dest', 'document'),
+      403,
+    );
+    expect(first.props).toMatchObject({
+      message: 'Only the store’s operators can see this.',
+      auth: { user: { email } },
+    });
+    const inApp = visitPage(
+      await browser.get('/admin/page-views').set(INERTIA).set('X-Inertia-Version', assets.version),
+      403,
+    );
+    expect(inApp.props).toMatchObject({ auth: { user: { email } } });
+  });
+
   it('419: a form sent with a stale token is the Page expired page, with a fresh token', async () => {
     const { app } = await storeApp();
     const form = { email: 'ada@example.com', password: 'whatever' };
@@ -166,6 +188,16 @@ describe(`error pages (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     expect(visitPage(response, 419).props).toMatchObject({ auth: { user: { email } } });
     const still = await browser.get('/account-settings').set('Accept', 'text/html').expect(200);
     expect(pageFromHtml(still.text).props).toMatchObject({ auth: { user: { email } } });
+  });
+
+  it('429: a refused request keeps Retry-After and shows the wait', async () => {
+    const { app } = await productionApp(failingOnce(new TooManyRequestsError(90)));
+    const first = await load(app, '/components');
+    expect(first.headers['retry-after']).toBe('90');
+    expect(documentPage(first, 429).props).toMatchObject({ retryAfterSeconds: 90 });
+    const inApp = await visit(app, '/components');
+    expect(inApp.headers['retry-after']).toBe('90');
+    expect(visitPage(inApp, 429).props).toMatchObject({ retryAfterSeconds: 90 });
   });
 
   it('500: no message, no stack, only the request id, in production', async () => {

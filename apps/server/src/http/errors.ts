@@ -43,6 +43,17 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** A limit was reached: try again after `retryAfterSeconds` (sent as `Retry-After`). */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message = 'Too many requests. Please try again later.') {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** The last route: anything unmatched is a 404 through the error middleware. */
 export function notFound(): RequestHandler {
   return (req, _res, next) => {

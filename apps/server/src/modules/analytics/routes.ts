@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { HttpError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { Catalogue } from '../catalog/catalogue.ts';
@@ -53,8 +54,8 @@ export function analyticsRoutes({ db, now, appUrl, limiter, catalogue }: Analyti
       req.session.intendedUrl = req.originalUrl;
       return res.redirect('/login');
     }
-    if (!req.user.is_admin)
-      return res.status(403).type('text/plain').send('Only the store’s operators can see this.');
+    // The 403 ErrorPage, in the site's chrome (a bare text answer would open Inertia's overlay).
+    if (!req.user.is_admin) throw new HttpError(403, 'Only the store’s operators can see this.');
     const since = now() - REPORT_DAYS * 24 * 60 * 60 * 1000;
     return res.inertia('PageViewsReport', { days: REPORT_DAYS, rows: await views.report(since) });
   });
