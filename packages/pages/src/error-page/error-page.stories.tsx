@@ -58,3 +58,14 @@ export const Maintenance = {
   args: { ...notFound, status: 503, retryAfterSeconds: 30 },
   play: ({ canvasElement }) => expectErrorPage(canvasElement, 'We’ll be right back', '30 seconds'),
 } satisfies Story;
+
+/** Any other status reads as its family, with the server's own words under it. */
+export const GoneWithMessage = {
+  args: {
+    ...notFound,
+    status: 410,
+    message: 'This link has already been used.',
+  },
+  play: ({ canvasElement }) =>
+    expectErrorPage(canvasElement, 'Something went wrong', 'This link has already been used.'),
+} satisfies Story;
