@@ -24,9 +24,9 @@ async function overlayCount(page: Page): Promise<number> {
   return page.locator('dialog, iframe[sandbox]').count();
 }
 
-async function expectErrorPage(page: Page) {
+async function expectErrorPage(page: Page, heading = 'Page not found') {
   const main = page.getByRole('main');
-  await main.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+  await main.getByRole('heading', { level: 1, name: heading }).waitFor();
   expect(await page.getByRole('banner').getByRole('link', { name: 'Components' }).count()).toBe(1);
   expect(await main.getByRole('link', { name: 'Go back home' }).getAttribute('href')).toBe('/');
   expect(await overlayCount(page)).toBe(0);
@@ -79,6 +79,28 @@ describe('error pages', () => {
     expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(
       marker,
     );
+    await context.close();
+  });
+
+  it('a form sent after its token expired shows the Page expired page, not the overlay', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${store.url}/login`);
+    await hydrated(page);
+    // The token is gone, as after the cookie expired while the form stood open.
+    await context.clearCookies({ name: 'XSRF-TOKEN' });
+    await page.getByRole('textbox', { name: 'Email address' }).fill('customer@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && new URL(r.url()).pathname === '/login',
+    );
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(419);
+    expect(response.headers()['x-inertia']).toBe('true');
+    await expectErrorPage(page, 'Page expired');
+    // A fresh token came with the answer: reloading the form and sending it again works.
+    expect((await context.cookies()).some((cookie) => cookie.name === 'XSRF-TOKEN')).toBe(true);
     await context.close();
   });
 });
