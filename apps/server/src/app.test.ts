@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { INERTIA, pageFrom, pageFromHtml, testApp, testConfig } from '../test/helpers.ts';
+import { ServiceUnavailableError } from './http/errors.ts';
 import type { FlashStore } from './http/session/flash.ts';
 
 function inertiaGet(app: Awaited<ReturnType<typeof testApp>>['app'], url: string) {
@@ -221,29 +222,54 @@ describe('pages of the first issue', () => {
 });
 
 describe('errors', () => {
-  it('answers unknown routes with an HTML 404 for browsers', async () => {
+  it('answers an unknown route visited as a document with the ErrorPage in the site document', async () => {
     const { app } = await testApp();
     const response = await request(app).get('/no/such/page').set('Accept', 'text/html').expect(404);
     expect(response.type).toBe('text/html');
-    expect(response.text).toContain('<h1>404 Not Found</h1>');
+    expect(response.text).toMatch(/^<!DOCTYPE html>/i);
+    const page = pageFromHtml(response.text);
+    expect(page.component).toBe('ErrorPage');
+    expect(page.url).toBe('/no/such/page');
+    expect(page.props).toMatchObject({ status: 404, message: 'No page at /no/such/page' });
+    // The shared page data the header and footer need comes with it.
+    expect(page.props.brandName).toBeTypeOf('string');
+    expect(response.text).not.toContain('<h1>404 Not Found</h1>');
   });
 
-  it('answers unknown routes with JSON for Inertia and XHR requests', async () => {
+  it('answers an unknown route visited in the app with a 404 Inertia ErrorPage', async () => {
     const { app } = await testApp();
-    const inertia = await inertiaGet(app, '/no/such/page').expect(404);
-    expect(inertia.type).toBe('application/json');
-    expect(inertia.body).toMatchObject({ status: 404, message: 'No page at /no/such/page' });
+    const response = await inertiaGet(app, '/no/such/page').expect(404);
+    expect(response.headers['x-inertia']).toBe('true');
+    expect(pageFrom(response)).toMatchObject({
+      component: 'ErrorPage',
+      url: '/no/such/page',
+      props: { status: 404, message: 'No page at /no/such/page', errors: {} },
+    });
+  });
+
+  it('keeps JSON for API and XHR clients that are not Inertia visits', async () => {
+    const { app } = await testApp();
     const fetchClient = await request(app)
       .get('/nope')
       .set('Accept', 'application/json')
       .expect(404);
-    expect(fetchClient.body.status).toBe(404);
+    expect(fetchClient.type).toBe('application/json');
+    expect(fetchClient.body).toMatchObject({ status: 404, message: 'No page at /nope' });
+    const xhr = await request(app)
+      .get('/nope')
+      .set('X-Requested-With', 'XMLHttpRequest')
+      .expect(404);
+    expect(xhr.body).toMatchObject({ status: 404 });
   });
 
   it('logs a 500 with the request id and shows no internals in production', async () => {
+    let reads = 0;
+    // Fails the page's own render, then lets the error page render.
     const failing: FlashStore = {
       read: () => {
-        throw new Error('database password=hunter2 exploded');
+        reads += 1;
+        if (reads % 2 === 1) throw new Error('database password=hunter2 exploded');
+        return null;
       },
       write: () => undefined,
     };
@@ -253,13 +279,23 @@ describe('errors', () => {
     });
 
     const html = await request(app).get('/').set('Accept', 'text/html').expect(500);
-    expect(html.text).toContain('500 Internal Server Error');
     expect(html.text).not.toContain('exploded');
-    expect(html.text).not.toContain('at ');
-    const requestId = html.headers['x-request-id'];
-    expect(html.text).toContain(String(requestId));
+    expect(html.text).not.toContain('hunter2');
+    const requestId = String(html.headers['x-request-id']);
+    const page = pageFromHtml(html.text);
+    expect(page.component).toBe('ErrorPage');
+    expect(page.props).toMatchObject({ status: 500, requestId });
+    expect(page.props).not.toHaveProperty('message');
+    expect(page.props).not.toHaveProperty('stack');
 
-    const json = await inertiaGet(app, '/').expect(500);
+    const inertia = await inertiaGet(app, '/').expect(500);
+    expect(inertia.text).not.toContain('exploded');
+    expect(pageFrom(inertia)).toMatchObject({
+      component: 'ErrorPage',
+      props: { status: 500, requestId: inertia.headers['x-request-id'] },
+    });
+
+    const json = await request(app).get('/').set('Accept', 'application/json').expect(500);
     expect(json.body).toEqual({
       status: 500,
       message: 'Internal Server Error',
@@ -271,6 +307,67 @@ describe('errors', () => {
     );
     expect(logged).toBeDefined();
     expect(JSON.stringify(logged?.err)).toContain('exploded');
+  });
+
+  it('renders the 503 maintenance page in a visitor’s chrome when the shared data cannot be had', async () => {
+    const down: FlashStore = {
+      read: () => {
+        throw new ServiceUnavailableError('The store is down for a minute.', {
+          retryAfterSeconds: 45,
+        });
+      },
+      write: () => undefined,
+    };
+    const { app, lines } = await testApp({
+      flashStore: down,
+      config: testConfig({ NODE_ENV: 'production', SESSION_SECRET: 's'.repeat(40) }),
+    });
+    const html = await request(app).get('/').set('Accept', 'text/html').expect(503);
+    const inertia = await inertiaGet(app, '/').expect(503);
+    for (const [response, page] of [
+      [html, pageFromHtml(html.text)],
+      [inertia, pageFrom(inertia)],
+    ] as const) {
+      expect(response.headers['retry-after']).toBe('45');
+      expect(page).toMatchObject({
+        component: 'ErrorPage',
+        props: {
+          status: 503,
+          message: 'The store is down for a minute.',
+          retryAfterSeconds: 45,
+          requestId: String(response.headers['x-request-id']),
+          auth: null,
+          brandName: 'Tessera UI',
+        },
+      });
+    }
+    // An outage, not a bug: one warning per request, and the store is not asked again.
+    expect(lines.filter((line) => line.msg === 'Unavailable')).toHaveLength(2);
+    expect(lines.some((line) => /^Cannot render|^Unhandled/.test(line.msg))).toBe(false);
+  });
+
+  it('answers a stale CSRF token with the "Page expired" ErrorPage (419) and a fresh token', async () => {
+    const { app } = await testApp();
+    const form = { email: 'ada@example.com', password: 'whatever' };
+    const inertia = await request(app).post('/login').set(INERTIA).send(form).expect(419);
+    expect(pageFrom(inertia)).toMatchObject({ component: 'ErrorPage', props: { status: 419 } });
+    expect(String(inertia.headers['set-cookie'])).toContain('XSRF-TOKEN=');
+    const html = await request(app)
+      .post('/login')
+      .set('Accept', 'text/html')
+      .type('form')
+      .send(form)
+      .expect(419);
+    expect(pageFromHtml(html.text)).toMatchObject({
+      component: 'ErrorPage',
+      props: { status: 419 },
+    });
+    const json = await request(app)
+      .post('/login')
+      .set('Accept', 'application/json')
+      .send(form)
+      .expect(419);
+    expect(json.body).toMatchObject({ status: 419, message: expect.stringMatching(/expired/) });
   });
 
   it('answers malformed JSON bodies with 400', async () => {

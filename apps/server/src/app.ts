@@ -10,7 +10,7 @@ import { createCsrf } from './http/csrf.ts';
 import { flash, type FlashStore } from './http/session/flash.ts';
 import { createSessionFlashStore } from './http/session/session-flash-store.ts';
 import { sessions } from './http/session/session.ts';
-import { staticAssets } from './http/ssr/assets.ts';
+import { ASSET_BASE, staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
@@ -35,12 +35,12 @@ import { loadUser } from './modules/auth/middleware.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { homeRoutes } from './modules/home/routes.ts';
 import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
-import { catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
+import { CATALOGUE_FILE_MOUNTS, catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
 import { seoRoutes } from './modules/catalog/seo.ts';
 import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createPricing } from './modules/pricing/service.ts';
-import { sharedPageData } from './modules/shared/shared-page-data.ts';
+import { sharedPageData, storeFreePageData } from './modules/shared/shared-page-data.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -303,6 +303,22 @@ export function buildApp(deps: AppDeps): Express {
   }
 
   app.use(notFound());
-  app.use(errorHandler({ logger, debug: config.isDevelopment, brandName: config.brandName }));
+  app.use(
+    errorHandler({
+      logger,
+      debug: config.isDevelopment,
+      brandName: config.brandName,
+      plainPaths: [ASSET_BASE, ...CATALOGUE_FILE_MOUNTS],
+      pages: {
+        inertia,
+        storeFree: storeFreePageData({
+          brandName: config.brandName,
+          appUrl: config.appUrl,
+          catalogue,
+          now: deps.now,
+        }),
+      },
+    }),
+  );
   return app;
 }

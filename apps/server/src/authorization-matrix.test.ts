@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createPurchase, createTeam, createWebhookEvent } from '../test/back-office.ts';
 import { TestBrowser } from '../test/browser.ts';
 import { quoteFor } from '../test/payments.ts';
-import { testApp } from '../test/helpers.ts';
+import { pageFromHtml, testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
 import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
 import { newLicenseKey } from './modules/licenses/keys.ts';
@@ -317,7 +317,37 @@ const GET_ROWS: Row[] = [
   { path: () => '/checkout/marketing?license=team', expect: 404 },
   // No receipt before the payment.
   { path: () => `/sandbox-receipts/${pending.transactionId}`, expect: 404 },
+  // Static mounts: a missing file is a plain 404 for everyone, never a page.
+  { path: () => '/build/assets/no-such-chunk.js', expect: 404 },
+  { path: () => '/catalog/screenshots/no-such-screenshot.png', expect: 404 },
+  { path: () => '/catalog/previews/00000000-0000-0000-0000-000000000000.html', expect: 404 },
+  { path: () => '/images/catalog/no/such-image.svg', expect: 404 },
 ];
+
+const STATIC_MOUNTS = ['/build/', '/catalog/', '/images/catalog/'];
+
+/**
+ * An error on a page route is the ErrorPage at that status (a document, or an Inertia page
+ * object), so the client never shows its overlay; on a static mount it is plain text.
+ */
+function assertErrorAnswer(
+  label: string,
+  path: string,
+  status: number,
+  response: request.Response,
+) {
+  if (STATIC_MOUNTS.some((mount) => path.startsWith(mount))) {
+    expect(response.type, label).toBe('text/plain');
+    expect(response.headers['x-inertia'], label).toBeUndefined();
+    return;
+  }
+  const text = bodyText(response);
+  const page =
+    response.headers['x-inertia'] === 'true'
+      ? (JSON.parse(text) as { component: string; props: { status: number } })
+      : pageFromHtml(text);
+  expect([page.component, page.props.status], label).toEqual(['ErrorPage', status]);
+}
 
 /** Licence and team pages (issue 11): their own sweep, so each stays well inside its time. */
 const TEAM_GET_ROWS: Row[] = [
@@ -570,7 +600,9 @@ async function sweep(rows: Row[]) {
           ? await call.set({ 'X-Inertia': 'true', 'X-Inertia-Version': '' })
           : await call;
         tried += 1;
-        expect(response.status, `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`).toBe(expected);
+        const label = `${role} GET ${path}${inertia ? ' (Inertia)' : ''}`;
+        expect(response.status, label).toBe(expected);
+        if (expected >= 400) assertErrorAnswer(label, path, expected, response);
         if (expected === 302 && row.location) {
           const where = row.location(role);
           expect(response.headers.location).toMatch(where);

@@ -381,3 +381,10 @@ export {
   type ThankYouPageProps,
   type ThankYouPageViewProps,
 } from './thank-you/thank-you-page';
+export {
+  ErrorPage,
+  errorPageCopy,
+  ERROR_PAGE_STATUSES,
+  type ErrorPageProps,
+  type ErrorPageStatus,
+} from './error-page/error-page';

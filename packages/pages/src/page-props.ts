@@ -13,6 +13,7 @@ import type { ChangelogPageData } from './changelog/changelog-page';
 import type { ComponentCategoryPageData } from './component-category/component-category-page';
 import type { ComponentsPageData } from './components-page/components-page';
 import type { DocumentationPageData } from './documentation/documentation-page';
+import type { ErrorPageProps } from './error-page/error-page';
 import type { ForgotPasswordPageData } from './forgot-password/forgot-password-page';
 import type { HomePageData } from './home/home-page';
 import type {
@@ -79,6 +80,7 @@ export interface PagePropsByName {
   ComponentCategory: ComponentCategoryPageData;
   Components: ComponentsPageData;
   Documentation: DocumentationPageData;
+  ErrorPage: ErrorPageProps;
   ForgotPassword: ForgotPasswordPageData;
   Home: HomePageData;
   JoinTeam: JoinTeamPageProps;

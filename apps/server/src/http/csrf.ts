@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { HttpError } from './errors.ts';
 import { parseCookies, serializeCookie, setCookie } from './session/cookies.ts';
 
 /** The names the Inertia client uses: it copies the cookie into the header by itself. */
@@ -65,10 +66,10 @@ export function createCsrf(options: CsrfOptions) {
     const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? body?._token;
     if (!isValid(given, req) || given !== cookieToken) {
       if (!isValid(cookieToken, req)) rotate(req, res);
-      res
-        .status(CSRF_STATUS)
-        .type('text/plain')
-        .send('This page has expired. Please refresh the page and try again.');
+      // Through the error middleware: a page visit gets the "Page expired" ErrorPage.
+      next(
+        new HttpError(CSRF_STATUS, 'This page has expired. Please refresh the page and try again.'),
+      );
       return;
     }
     if (body && '_token' in body) delete body._token;

@@ -1,8 +1,9 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { escapeHtml } from './inertia/document.ts';
-import { isInertiaRequest } from './inertia/inertia.ts';
+import { isInertiaRequest, type Inertia } from './inertia/inertia.ts';
+import type { PropsInput } from './inertia/props.ts';
 
 /** An error that maps to an HTTP status; services throw these (or subclasses). */
 export class HttpError extends Error {
@@ -42,10 +43,51 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
+/** A limit was reached: try again after `retryAfterSeconds` (sent as `Retry-After`). */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message = 'Too many requests. Please try again later.') {
+    super(429, message);
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
 /** The last route: anything unmatched is a 404 through the error middleware. */
 export function notFound(): RequestHandler {
   return (req, _res, next) => {
     next(new NotFoundError(`No page at ${req.path}`));
+  };
+}
+
+function sendPlain(res: Response, status: number): void {
+  res
+    .status(status)
+    .type('text/plain')
+    .send(`${STATUS_CODES[status] ?? 'Error'}\n`);
+}
+
+/**
+ * The end of a static mount: a file that is not there is a short plain-text 404, never a page,
+ * so a flood of missing assets costs no render.
+ */
+export function plainNotFound(): RequestHandler {
+  return (_req, res) => sendPlain(res, 404);
+}
+
+/**
+ * A static mount's refusals (a traversal, a bad range) in plain text; server errors go on to the
+ * error middleware, which logs them (and answers them in plain text too for a static mount).
+ */
+export function plainClientErrors(): ErrorRequestHandler {
+  return (error: unknown, _req, res, next) => {
+    const status = statusOf(error);
+    if (status >= 500 || res.headersSent) {
+      next(error);
+      return;
+    }
+    sendPlain(res, status);
   };
 }
 
@@ -55,8 +97,33 @@ function statusOf(error: unknown): number {
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-function wantsJson(req: Request): boolean {
-  return isInertiaRequest(req) || req.xhr || req.accepts(['html', 'json']) === 'json';
+function isUnder(path: string, prefixes: readonly string[]): boolean {
+  return prefixes.some((prefix) => {
+    const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
+    return path === base || path.startsWith(`${base}/`);
+  });
+}
+
+/** Where a browser puts what it asked for; only these may be a page. */
+const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame']);
+
+/**
+ * How an error is answered: a page for a page visit (a document or an Inertia visit), JSON for a
+ * JSON API or XHR client, plain text for anything else (an asset, an image, a script).
+ */
+function answerKind(req: Request, plainPaths: readonly string[]): 'page' | 'json' | 'plain' {
+  if (isUnder(req.path, plainPaths)) return 'plain';
+  if (isInertiaRequest(req)) return 'page';
+  if (req.xhr || req.accepts(['html', 'json']) === 'json') return 'json';
+  const destination = req.get('Sec-Fetch-Dest');
+  if (destination !== undefined && !PAGE_DESTINATIONS.has(destination)) return 'plain';
+  return req.accepts('html') ? 'page' : 'plain';
+}
+
+function retryAfterOf(error: unknown, status: number): number | undefined {
+  if (status !== 429 && status !== 503) return undefined;
+  const seconds = Number((error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds);
+  return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
 }
 
 export interface ErrorHandlerOptions {
@@ -64,15 +131,31 @@ export interface ErrorHandlerOptions {
   /** Show messages and stacks of server errors (development only). */
   debug: boolean;
   brandName: string;
+  /** Static mounts: nothing under these is a page, so their errors are plain text. */
+  plainPaths?: readonly string[];
+  /**
+   * Renders the ErrorPage with the request's shared data, or, when that cannot be had (a store
+   * is down, or the request failed before it had a session), with `storeFree`: the site chrome
+   * as a visitor sees it, read from no store.
+   */
+  pages?: { inertia: Inertia; storeFree: (req: Request) => PropsInput };
 }
 
-/** The one error middleware: JSON for Inertia and XHR requests, HTML otherwise. */
+/**
+ * The one error middleware. Page visits get the ErrorPage through Inertia (a document on a first
+ * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get
+ * JSON; static mounts and sub-resources (images, scripts) a line of plain text. When the page
+ * cannot be rendered with the visitor's shared data, it is rendered with the visitor-free chrome;
+ * when even that fails, a plain HTML document stands in.
+ */
 export function errorHandler({
   logger,
   debug,
   brandName,
+  plainPaths = [],
+  pages,
 }: ErrorHandlerOptions): ErrorRequestHandler {
-  return (error: unknown, req, res, next) => {
+  return async (error: unknown, req, res, next) => {
     if (res.headersSent) {
       next(error);
       return;
@@ -81,10 +164,11 @@ export function errorHandler({
     const requestId = req.id === undefined ? undefined : String(req.id);
     const log = (req.log as Logger | undefined) ?? logger;
     const unavailable = error instanceof ServiceUnavailableError;
+    const retryAfterSeconds = retryAfterOf(error, status);
+    if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
     if (unavailable) {
       // An outage, not a bug: one line per request, without a stack.
       log.warn({ requestId, reason: error.message, cause: String(error.cause) }, 'Unavailable');
-      res.setHeader('Retry-After', String(error.retryAfterSeconds));
     } else if (status >= 500) {
       log.error({ err: error, requestId }, 'Unhandled error');
     }
@@ -97,7 +181,48 @@ export function errorHandler({
     const stack = debug && status >= 500 ? err.stack : undefined;
 
     res.status(status);
-    if (wantsJson(req)) {
+    const kind = answerKind(req, plainPaths);
+    if (kind === 'plain') {
+      res.type('text/plain').send(`${message}\n`);
+      return;
+    }
+    if (kind === 'page' && pages) {
+      const props = {
+        status,
+        ...(message === title ? {} : { message }),
+        ...(requestId ? { requestId } : {}),
+        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
+      };
+      const full = () => pages.inertia.render(req, res, 'ErrorPage', props, { status });
+      const storeFree = () =>
+        pages.inertia.renderStandalone(req, res, 'ErrorPage', props, {
+          status,
+          shared: pages.storeFree(req),
+        });
+      const withoutStores = 'Cannot render the error page without the stores';
+      // In an outage the stores behind the shared data are in doubt: the chrome that needs none.
+      const attempts: [string, () => Promise<void>][] = unavailable
+        ? [[withoutStores, storeFree]]
+        : [
+            ['Cannot render the error page', full],
+            [withoutStores, storeFree],
+          ];
+      for (const [failure, attempt] of attempts) {
+        try {
+          await attempt();
+          return;
+        } catch (renderError) {
+          if (renderError instanceof ServiceUnavailableError) {
+            log.warn({ requestId, status, reason: renderError.message }, failure);
+          } else {
+            log.error({ err: renderError, requestId, status }, failure);
+          }
+          if (res.headersSent) return;
+          res.status(status);
+        }
+      }
+    }
+    if (kind === 'json') {
       res.json({
         status,
         message,

@@ -120,7 +120,7 @@ describe(`NUL bytes and lone surrogates are refused with 422, never a 500 (${TES
       expect(html.text).toContain('NUL byte');
       const inertia = await request(app).get(url).set(INERTIA).set('X-Inertia-Version', '');
       expect([url, inertia.status]).toEqual([url, 422]);
-      expect(inertia.body.message).toMatch(/not allowed \(a NUL byte or an unpaired UTF-16/);
+      expect(inertia.body.props.message).toMatch(/not allowed \(a NUL byte or an unpaired UTF-16/);
     }
   });
 

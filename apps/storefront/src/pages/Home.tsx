@@ -13,7 +13,7 @@ export default function Home() {
         componentCount={props.componentCount}
         featuredProducts={props.featuredProducts}
         templates={props.templates}
-        allAccessPricing={props.allAccessPricing}
+        allAccessPricing={props.allAccessPricing ?? undefined}
         teamPricing={props.teamPricing}
         blackFriday={props.blackFriday}
         locale={props.preferredLanguage}

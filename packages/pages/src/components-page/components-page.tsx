@@ -21,8 +21,8 @@ export type ComponentsPageProps = FaqContacts & {
   canPurchaseAllAccess: boolean;
   /** The legacy catalogue (/v1) has no pricing section. */
   versionPrefix?: VersionPrefix;
-  /** The shared `allAccessPricing`. */
-  allAccessPricing: AllAccessPricing;
+  /** The shared `allAccessPricing` (null: no price to show, so no pricing section). */
+  allAccessPricing: AllAccessPricing | null;
   teamPricing?: AllAccessPricing | null;
   /** Current components in the catalogue, for the pricing's features line. */
   componentCount: number;
@@ -91,7 +91,7 @@ export function ComponentsPage({
       {sections.map((section) => (
         <ProductSection key={section.anchor} section={section} />
       ))}
-      {showPricing ? (
+      {showPricing && allAccessPricing ? (
         <PricingSection
           personal={allAccessPricing}
           team={teamPricing}

@@ -28,7 +28,7 @@ const meta = {
     componentCount: catalogComponentCount,
     featuredProducts: visitorFeaturedProducts,
     templates: templateSummaries,
-    allAccessPricing: visitorSharedData.allAccessPricing,
+    allAccessPricing: visitorSharedData.allAccessPricing!,
     teamPricing: teamAllAccessPricing,
     locale: visitorSharedData.preferredLanguage,
   },
@@ -79,7 +79,7 @@ export const BlackFriday = {
 
 export const SignedInCustomer = {
   args: {
-    allAccessPricing: customerSharedData.allAccessPricing,
+    allAccessPricing: customerSharedData.allAccessPricing!,
     teamPricing: discountedTeamAllAccessPricing,
   },
   parameters: { shared: customerSharedData },

@@ -9,7 +9,7 @@ const meta = {
   component: PricingSection,
   parameters: { layout: 'fullscreen' },
   args: {
-    personal: visitorSharedData.allAccessPricing,
+    personal: visitorSharedData.allAccessPricing!,
     team: teamAllAccessPricing,
     componentCount: catalogComponentCount,
     locale: visitorSharedData.preferredLanguage,
@@ -44,7 +44,7 @@ export const FullPrice = {
 } satisfies Story;
 
 export const Discounted = {
-  args: { personal: customerSharedData.allAccessPricing, team: discountedTeamAllAccessPricing },
+  args: { personal: customerSharedData.allAccessPricing!, team: discountedTeamAllAccessPricing },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 2 })).toHaveTextContent(

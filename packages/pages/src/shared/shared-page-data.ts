@@ -66,7 +66,11 @@ export type SharedPageData = {
   previewColorScheme: PreviewColorScheme;
   can: { purchaseAllAccess: boolean };
   products: SharedProduct[];
-  allAccessPricing: AllAccessPricing;
+  /**
+   * The personal all-access price for this viewer; null only on a page drawn without the stores
+   * (the maintenance page during an outage), which shows no price.
+   */
+  allAccessPricing: AllAccessPricing | null;
   /** The latest Tailwind CSS version the library targets, e.g. 'v4.1'. */
   tailwindVersion: string;
   brandName: string;

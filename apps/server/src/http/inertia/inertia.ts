@@ -42,10 +42,39 @@ export interface InertiaOptions {
   encryptHistory?: boolean;
 }
 
+/** What a page needs when the stores behind the shared props and the flash may be down. */
+export interface StandaloneRenderOptions {
+  status: number;
+  /** Stands in for the shared props; the flash is not read. */
+  shared: PropsInput;
+}
+
 export interface Inertia {
   /** Mount before the routes: adds `res.inertia`, `res.inertiaLocation`, version checks, 303s. */
   middleware: RequestHandler;
   share(factory: SharedPropsFactory): void;
+  /**
+   * What `res.inertia` does, for a request the middleware may not have seen (an error raised
+   * before it): a page object for an Inertia visit, a document otherwise, with the shared props.
+   */
+  render(
+    req: Request,
+    res: Response,
+    component: string,
+    props: PropsInput,
+    options?: InertiaRenderOptions,
+  ): Promise<void>;
+  /**
+   * Like `render`, with `shared` instead of the shared props and no flash: it reads no store.
+   * For error pages when the stores behind the shared props are down.
+   */
+  renderStandalone(
+    req: Request,
+    res: Response,
+    component: string,
+    props: PropsInput,
+    options: StandaloneRenderOptions,
+  ): Promise<void>;
 }
 
 export function isInertiaRequest(req: Request): boolean {
@@ -94,14 +123,17 @@ export function createInertia(options: InertiaOptions): Inertia {
     component: string,
     pageProps: PropsInput,
     renderOptions: InertiaRenderOptions,
+    standaloneShared?: PropsInput,
   ): Promise<Page> {
     const inertia = isInertiaRequest(req);
     const partial = inertia && req.get(INERTIA_HEADERS.partialComponent) === component;
 
-    const shared: PropsInput = {};
-    for (const factory of factories) Object.assign(shared, await factory(req));
+    const shared: PropsInput = { ...standaloneShared };
+    if (!standaloneShared) {
+      for (const factory of factories) Object.assign(shared, await factory(req));
+    }
 
-    const flash = (await options.flash?.(req, res)) ?? {};
+    const flash = (standaloneShared ? null : await options.flash?.(req, res)) ?? {};
     const input: PropsInput = {
       errors: errorsFor(flash, req.get(INERTIA_HEADERS.errorBag)),
       ...shared,
@@ -156,6 +188,26 @@ export function createInertia(options: InertiaOptions): Inertia {
     });
   }
 
+  async function render(
+    req: Request,
+    res: Response,
+    component: string,
+    props: PropsInput,
+    renderOptions: InertiaRenderOptions = {},
+  ): Promise<void> {
+    const page = await buildPage(req, res, component, props, renderOptions);
+    await send(req, res, page, renderOptions.status ?? 200);
+  }
+
+  async function send(req: Request, res: Response, page: Page, status: number): Promise<void> {
+    if (isInertiaRequest(req)) {
+      res.status(status).set(INERTIA_HEADERS.inertia, 'true').json(page);
+      return;
+    }
+    const html = await renderHtml(req, page);
+    res.status(status).type('html').send(html);
+  }
+
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {
     const inertia = isInertiaRequest(req);
     res.vary(INERTIA_HEADERS.inertia);
@@ -179,21 +231,12 @@ export function createInertia(options: InertiaOptions): Inertia {
       } as Response['writeHead'];
     }
 
-    const render = async (
+    // The protocol takes any page; the store's page contract types the callers (express.d.ts).
+    res.inertia = ((
       component: string,
       props: PropsInput = {},
       renderOptions: InertiaRenderOptions = {},
-    ) => {
-      const page = await buildPage(req, res, component, props, renderOptions);
-      res.status(renderOptions.status ?? 200);
-      if (inertia) {
-        res.set(INERTIA_HEADERS.inertia, 'true').json(page);
-        return;
-      }
-      res.type('html').send(await renderHtml(req, page));
-    };
-    // The protocol takes any page; the store's page contract types the callers (express.d.ts).
-    res.inertia = render as Response['inertia'];
+    ) => render(req, res, component, props, renderOptions)) as Response['inertia'];
 
     res.inertiaLocation = (url: string) => {
       if (inertia) {
@@ -210,6 +253,15 @@ export function createInertia(options: InertiaOptions): Inertia {
     middleware,
     share(factory) {
       factories.push(factory);
+    },
+    async render(req, res, component, props, options) {
+      res.vary(INERTIA_HEADERS.inertia);
+      await render(req, res, component, props, options);
+    },
+    async renderStandalone(req, res, component, props, { status, shared }) {
+      res.vary(INERTIA_HEADERS.inertia);
+      const page = await buildPage(req, res, component, props, {}, shared);
+      await send(req, res, page, status);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, { Router } from 'express';
+import { plainClientErrors, plainNotFound } from '../errors.ts';
 import { escapeHtml } from '../inertia/document.ts';
 import type { ClientAssets } from './types.ts';
 
@@ -90,11 +91,13 @@ const HASHED_ASSETS = `assets${path.sep}`;
 
 /**
  * Serves the built client under /build/. Files under /build/assets/ carry a content hash in
- * their name and never change: they are cached for a year. Anything else is revalidated.
+ * their name and never change: they are cached for a year. Anything else is revalidated. A
+ * missing or refused file is a line of plain text, never a page.
  */
-export function staticAssets(storefrontDist: string): RequestHandler {
+export function staticAssets(storefrontDist: string): Router {
   const root = clientDir(storefrontDist);
-  return express.static(root, {
+  const router = Router();
+  const files = express.static(root, {
     index: false,
     fallthrough: false,
     dotfiles: 'ignore',
@@ -107,4 +110,6 @@ export function staticAssets(storefrontDist: string): RequestHandler {
       );
     },
   });
+  router.use(files, plainNotFound(), plainClientErrors());
+  return router;
 }

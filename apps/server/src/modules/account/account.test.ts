@@ -234,7 +234,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     // Used once: a second click is refused and changes nothing.
     const again = await mailbox.visit(undo);
     expect(again.status).toBe(410);
-    expect(again.body.message).toBe(UNDO_LINK_PROBLEMS.used);
+    expect(again.body.props.message).toBe(UNDO_LINK_PROBLEMS.used);
   });
 
   it('a signed-in owner who undoes stays signed in on that browser only', async () => {
@@ -301,7 +301,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
 
     clock += 7 * 24 * 60 * 60 * 1000 + 1;
     expect((await visitor.visit(undo)).status).toBe(410);
-    expect((await visitor.visit(undo)).body.message).toBe(UNDO_LINK_PROBLEMS.expired);
+    expect((await visitor.visit(undo)).body.props.message).toBe(UNDO_LINK_PROBLEMS.expired);
     expect((await browser.visit('/account-settings')).body.props.email).toBe(second);
 
     clock -= 2;
@@ -310,7 +310,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     // The undo spent every other undo link of the account: the later one cannot flip it back.
     const later = await visitor.visit(laterUndo);
     expect(later.status).toBe(410);
-    expect(later.body.message).toBe(UNDO_LINK_PROBLEMS.used);
+    expect(later.body.props.message).toBe(UNDO_LINK_PROBLEMS.used);
     expect(await (await signIn(app, email)).signedInAs()).toBe(email);
   });
 

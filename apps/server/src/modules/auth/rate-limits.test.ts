@@ -2,7 +2,7 @@ import type * as Crypto from 'node:crypto';
 import type request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
-import { INERTIA, testApp } from '../../../test/helpers.ts';
+import { INERTIA, pageFromHtml, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import {
@@ -200,11 +200,17 @@ describe(`rate limits (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     );
     const json = await attempt(PASSWORD, { Accept: 'application/json' });
     expect(json.status).toBe(429);
+    expect(retryAfter(json)).toBeGreaterThanOrEqual(1);
     expect(json.body.errors.email).toMatch(LIMITED);
+    // A first load (a plain HTML form) gets the sign-in page in the site's chrome, wait included.
     const html = await attempt(PASSWORD, { Accept: 'text/html' });
     expect(html.status).toBe(429);
+    expect(retryAfter(html)).toBeGreaterThanOrEqual(1);
     expect(html.type).toBe('text/html');
-    expect(html.text).toContain('Too many sign-in attempts');
+    expect(pageFromHtml(html.text)).toMatchObject({
+      component: 'Login',
+      props: { errors: { email: expect.stringMatching(LIMITED) } },
+    });
     expect(scrypt.calls).toBe(before);
 
     // Another account is not affected by this one's limit.

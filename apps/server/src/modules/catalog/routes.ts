@@ -1,6 +1,7 @@
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Money } from '@tessera/pages';
+import { plainClientErrors, plainNotFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/middleware.ts';
 import type { Catalogue } from './catalogue.ts';
 import {
@@ -27,6 +28,12 @@ export interface CatalogRoutesOptions {
 }
 
 const PREVIEW_FILE = /^([0-9a-f-]{36})\.html$/;
+
+/**
+ * Where the catalogue's files are served (screenshots, previews, template demos, images):
+ * nothing under these is a page, so a missing file is a plain 404 and costs no render.
+ */
+export const CATALOGUE_FILE_MOUNTS = ['/catalog', '/images/catalog'] as const;
 
 /**
  * A preview document runs its own inline scripts (the height reporter, an interactive
@@ -121,6 +128,7 @@ export function catalogRoutes({
       headers: { 'Content-Type': 'text/html' },
     });
   });
+  router.use([...CATALOGUE_FILE_MOUNTS], plainNotFound(), plainClientErrors());
 
   const showComponents = async (req: Request, res: Response) => {
     const prefix = versionPrefixOf(req.path);

@@ -39,6 +39,9 @@ async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
   };
 }
 
+const PREFERRED_LANGUAGE = 'en-US';
+const TAILWIND_VERSION = '4.3';
+
 function isSnippetLanguage(value: string | null | undefined): value is SnippetLanguage {
   return SNIPPET_LANGUAGES.some((language) => language === value);
 }
@@ -108,7 +111,7 @@ export function sharedPageData({
       copyrightYear: now().getUTCFullYear(),
       // The same for every page: the client keeps it after the first visit.
       commandPalette: once(() => [...palette()]),
-      preferredLanguage: 'en-US',
+      preferredLanguage: PREFERRED_LANGUAGE,
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
       // All-access is for sale to anyone without it in any form whom the pricing module may
@@ -133,11 +136,44 @@ export function sharedPageData({
       },
       // The personal licence for this customer: owner pricing when they hold packages.
       allAccessPricing: () => customer.allAccessPricing(),
-      tailwindVersion: '4.3',
+      tailwindVersion: TAILWIND_VERSION,
       brandName,
       flash: () => flashMessages(req),
       // A function: evaluated after the route has described its page.
       seo: () => pageSeo(req, appUrl),
     };
   };
+}
+
+/**
+ * The shared page data read from no store (no session, no database): the site chrome as a
+ * visitor sees it. The error middleware renders the ErrorPage with it when the request never
+ * reached the session (its store is down) or the real shared data cannot be had, so an outage
+ * still shows the maintenance page in the site's chrome.
+ */
+export function storeFreePageData({
+  brandName,
+  appUrl,
+  catalogue,
+  now = () => new Date(),
+}: Omit<SharedPageDataOptions, 'db' | 'pricing'>): (req: Request) => SharedPropsInput {
+  const palette = commandPalette(catalogue);
+  return (req) => ({
+    auth: null,
+    isImpersonating: false,
+    versionPrefix: versionPrefixOf(req.path),
+    copyrightYear: now().getUTCFullYear(),
+    commandPalette: once(() => [...palette()]),
+    preferredLanguage: PREFERRED_LANGUAGE,
+    snippetLang: 'html',
+    previewColorScheme: 'light',
+    // Nothing is priced without the database: no offer on a page drawn without it.
+    can: { purchaseAllAccess: false },
+    products: [],
+    allAccessPricing: null,
+    tailwindVersion: TAILWIND_VERSION,
+    brandName,
+    flash: {},
+    seo: () => pageSeo(req, appUrl),
+  });
 }
