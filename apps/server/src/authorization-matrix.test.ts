@@ -338,6 +338,13 @@ const WRITE_ROWS: {
     visitor: 401,
   },
   { method: 'delete', path: () => `${teamA()}/invite-link`, body: {}, visitor: 401 },
+  // The sandbox receipt's refund: its buyer or an admin (sandbox.test.ts has the roles).
+  {
+    method: 'post',
+    path: () => `/sandbox-receipts/${pending.transactionId}/refund`,
+    body: {},
+    visitor: 401,
+  },
   { method: 'post', path: '/logout/other', body: { password: 'wrong-password-123' }, visitor: 401 },
   {
     method: 'put',
