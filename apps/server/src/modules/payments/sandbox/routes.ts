@@ -105,7 +105,7 @@ export function sandboxRoutes(deps: {
    * taken back). Exists only while PAYMENT_PROVIDER is sandbox: no real money moves there.
    */
   router.post('/sandbox-receipts/:transactionId/refund', requireUser, async (req, res) => {
-    const txn = await found(req.params.transactionId);
+    const txn = await found(String(req.params.transactionId));
     // Someone else's payment, or one not made: the same 404, so nothing is learnt.
     if (!(await mayRefund(req.user, txn))) throw new NotFoundError('No such receipt');
     // Asking twice refunds once (the sandbox marks the transaction by a conditional update).
