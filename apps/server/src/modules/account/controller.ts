@@ -29,7 +29,6 @@ export const UNDO_LINK_PROBLEMS = {
 
 const PAGE = '/account-settings';
 
-
 export interface AccountControllerDeps {
   db: Db;
   auth: AuthService;
