@@ -41,6 +41,7 @@ import { checkoutRoutes } from './modules/checkout/routes.ts';
 import { pricingRoutes } from './modules/pricing/routes.ts';
 import { createPricing } from './modules/pricing/service.ts';
 import { sharedPageData, storeFreePageData } from './modules/shared/shared-page-data.ts';
+import { purchasesRepository } from './modules/payments/repository.ts';
 import { paymentRoutes } from './modules/payments/routes.ts';
 import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
 import { webhookRoutes } from './modules/payments/webhook-routes.ts';
@@ -282,6 +283,8 @@ export function buildApp(deps: AppDeps): Express {
           const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
           return csrf.isValid(token, req) ? token : csrf.rotate(req, res);
         },
+        isBuyer: (transactionId, user) =>
+          purchasesRepository(services.database.db).isReceiptOf(transactionId, user),
       }),
     );
   }

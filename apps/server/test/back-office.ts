@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { WebhookEvent } from '../src/db/schema.ts';
-import type { RefundRequest } from '../src/modules/admin/service.ts';
+import { UNCONNECTED_SEAMS, type RefundRequest } from '../src/modules/admin/service.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { usersRepository } from '../src/modules/auth/repository.ts';
 import { newLicenseKey } from '../src/modules/licenses/keys.ts';
@@ -225,7 +225,7 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
   };
   const store = await testApp({
     now: () => new Date(clock.now),
-    ...(options.connected === false ? {} : { backOffice: seams }),
+    ...(options.connected === false ? { backOffice: UNCONNECTED_SEAMS } : { backOffice: seams }),
   });
   const db = store.services.database.db;
   const replays = (late.replays = new RecordingReplays(db, () => clock.now));

@@ -14,6 +14,8 @@ import {
   type StorefrontDist,
 } from '../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE, testServicesEnv } from '../../test/services.ts';
+import { TestBrowser } from '../../test/browser.ts';
+import { createTeam } from '../../test/teams.ts';
 import { createUser, uniqueEmail } from '../../test/users.ts';
 import type { Services } from '../services.ts';
 import type { Page } from './inertia/page.ts';
@@ -141,23 +143,30 @@ describe(`error pages (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     expect(inApp.url).toBe('/no/such/page');
   });
 
-  it('403: a signed-in customer on the operators’ report, in their own chrome', async () => {
+  it('403: a team member trying an owner’s action, in their own chrome', async () => {
     const { app, services } = await storeApp();
-    const { browser, email } = await signedIn(app, services);
+    const ownerId = await createUser(services, uniqueEmail('owner'), PASSWORD);
+    const email = uniqueEmail('member');
+    const memberId = await createUser(services, email, PASSWORD);
+    const team = await createTeam(services, { owners: [ownerId], members: [memberId] });
+    const browser = new TestBrowser(app);
+    await browser.submit('post', '/login', { email, password: PASSWORD });
+    const rename = () =>
+      browser.agent
+        .patch(`/teams/${team.id}`)
+        .set('X-XSRF-TOKEN', browser.xsrf)
+        .send({ name: 'Mine' });
 
     const first = documentPage(
-      await browser
-        .get('/admin/page-views')
-        .set('Accept', 'text/html')
-        .set('Sec-Fetch-Dest', 'document'),
+      await rename().set('Accept', 'text/html').set('Sec-Fetch-Dest', 'document'),
       403,
     );
     expect(first.props).toMatchObject({
-      message: 'Only the store’s operators can see this.',
+      message: 'Only the team’s owners can do that.',
       auth: { user: { email } },
     });
     const inApp = visitPage(
-      await browser.get('/admin/page-views').set(INERTIA).set('X-Inertia-Version', assets.version),
+      await rename().set(INERTIA).set('X-Inertia-Version', assets.version),
       403,
     );
     expect(inApp.props).toMatchObject({ auth: { user: { email } } });

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { escapeHtml } from './inertia/document.ts';
+import { escapeHtml, FAVICON_URL } from './inertia/document.ts';
 import { isInertiaRequest, type Inertia } from './inertia/inertia.ts';
 import type { PropsInput } from './inertia/props.ts';
 
@@ -238,7 +238,8 @@ export function errorHandler({
           '<!DOCTYPE html>',
           '<html lang="en">',
           '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-          `<title>${status} ${escapeHtml(title)} - ${escapeHtml(brandName)}</title></head>`,
+          `<title>${status} ${escapeHtml(title)} - ${escapeHtml(brandName)}</title>`,
+          `<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}"></head>`,
           '<body><main>',
           `<h1>${status} ${escapeHtml(title)}</h1>`,
           message === title ? '' : `<p>${escapeHtml(message)}</p>`,

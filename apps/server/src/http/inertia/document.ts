@@ -42,6 +42,9 @@ export interface DocumentParts {
   fallbackTitle: string;
 }
 
+/** Copied from apps/storefront/public by Vite, served with the build (revalidated, no hash). */
+export const FAVICON_URL = '/build/favicon.svg';
+
 export function renderDocument({ head, body, assets, fallbackTitle }: DocumentParts): string {
   const hasTitle = head.some((tag) => /^\s*<title[\s>]/i.test(tag));
   return [
@@ -50,6 +53,9 @@ export function renderDocument({ head, body, assets, fallbackTitle }: DocumentPa
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    // The mosaic mark (apps/storefront/public): without it every first visit asks for
+    // /favicon.ico, gets a 404 and logs it in the browser's console.
+    `<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}">`,
     ...(hasTitle ? [] : [`<title>${escapeHtml(fallbackTitle)}</title>`]),
     ...head,
     assets,

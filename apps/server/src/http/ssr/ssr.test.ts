@@ -93,6 +93,8 @@ describe('server-side rendering', () => {
     expect(html).toContain('<title data-inertia="">Home - SSR</title>');
     expect(html).toContain('<div data-server-rendered="true" id="app"><h1>Home</h1></div>');
     expect(html).toContain('<link rel="stylesheet" href="/build/assets/main-8d2e4b.css">');
+    // The icon the browser would otherwise ask /favicon.ico for (a 404 in every console).
+    expect(html).toContain('<link rel="icon" type="image/svg+xml" href="/build/favicon.svg">');
     expect(pageFromHtml(html)).toMatchObject({ component: 'Home', version: assets.version });
   });
 

@@ -199,5 +199,9 @@ describe(`the store on Paddle (${TEST_DATABASE}, no call to Paddle)`, () => {
     expect(await browser.signedInAs()).toBe(email);
     expect((await browser.visit('/receipts/txn_01abc')).status).toBe(404);
     expect((await browser.visit('/receipts/not-a-transaction')).status).toBe(404);
+    // The sandbox's refund is not there either: refunds go through Paddle.
+    expect(
+      (await browser.submit('post', `/sandbox-receipts/txn_${'0'.repeat(26)}/refund`)).status,
+    ).toBe(404);
   });
 });

@@ -151,7 +151,7 @@ describe(`team settings /teams/{id} (${TEST_DATABASE})`, () => {
     expect((await teamRow(team.id)).name).toBe('Team Aa');
     const refused = await member.browser.submit('patch', `/teams/${team.id}`, { name: 'Hijacked' });
     expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe(OWNERS_ONLY);
+    expect(refused.body.props.message).toBe(OWNERS_ONLY);
     expect(
       (await otherOwner.browser.submit('patch', `/teams/${team.id}`, { name: 'Hijacked' })).status,
     ).toBe(404);
@@ -288,7 +288,7 @@ describe(`team settings /teams/{id} (${TEST_DATABASE})`, () => {
     const newcomer = await signedInUser(app.services, app.app, 'late');
     const old = await newcomer.browser.visit(joinPath(team, team.inviteToken));
     expect(old.status).toBe(404);
-    expect(old.body.message).toBe(INVITE_INVALID);
+    expect(old.body.props.message).toBe(INVITE_INVALID);
     const oldPost = await newcomer.browser.submit('post', `/teams/${team.id}/members`, {
       invite_token: team.inviteToken,
     });
@@ -418,7 +418,7 @@ describe(`joining a team by invite link (${TEST_DATABASE})`, () => {
     ]) {
       const response = await user.browser.visit(path);
       expect(response.status, path).toBe(404);
-      expect(response.body.message, path).toBe(INVITE_INVALID);
+      expect(response.body.props.message, path).toBe(INVITE_INVALID);
     }
     for (const body of [
       { invite_token: newInviteToken() },
@@ -491,7 +491,7 @@ describe(`joining a team by invite link (${TEST_DATABASE})`, () => {
     const user = await signedInUser(app.services, app.app, 'refund-joiner');
     const page = await user.browser.visit(joinPath(team, team.inviteToken));
     expect(page.status).toBe(410);
-    expect(page.body.message).toBe(TEAM_INACTIVE);
+    expect(page.body.props.message).toBe(TEAM_INACTIVE);
     const post = await user.browser.submit('post', `/teams/${team.id}/members`, {
       invite_token: team.inviteToken,
     });
@@ -644,6 +644,6 @@ describe(`the header's teams (${TEST_DATABASE})`, () => {
     await (await db()).deleteFrom('team_members').where('team_id', '=', team.id).execute();
     const gone = await owner.browser.visit(`/teams/${team.id}`);
     expect(gone.status).toBe(404);
-    expect(gone.body.message).toBe(TEAM_NOT_FOUND);
+    expect(gone.body.props.message).toBe(TEAM_NOT_FOUND);
   });
 });

@@ -1,10 +1,15 @@
 import { Router, type Request, type Response } from 'express';
-import { escapeHtml } from '../../../http/inertia/document.ts';
+import type { User } from '../../../db/schema.ts';
+import { escapeHtml, FAVICON_URL } from '../../../http/inertia/document.ts';
 import { NotFoundError } from '../../../http/errors.ts';
+import { requireUser } from '../../auth/middleware.ts';
 import { TEST_CARDS, type SandboxProvider, type SandboxTransaction } from './provider.ts';
 import { SANDBOX_COUNTRIES } from './tax-rates.ts';
 
 const MAX_ADDRESS = 500;
+
+/** What a refund asked for on the sandbox receipt carries as its reason. */
+export const SANDBOX_REFUND_REASON = 'Refunded from the sandbox receipt';
 
 /**
  * The sandbox checkout's own pages and JSON API (the page stack: session, CSRF, Inertia). The
@@ -16,6 +21,8 @@ export function sandboxRoutes(deps: {
   brandName: string;
   /** The CSRF token this request's cookie holds (a new one when it has none), for plain forms. */
   csrfToken: (req: Request, res: Response) => string;
+  /** Whether `user` bought the purchase of this transaction (the purchases repository). */
+  isBuyer: (transactionId: string, user: { id: number; email: string }) => Promise<boolean>;
 }): Router {
   const { sandbox } = deps;
   const router = Router();
@@ -71,12 +78,39 @@ export function sandboxRoutes(deps: {
     }
   });
 
+  /** Who may refund a sandbox payment: its signed-in buyer, or an operator (admin). */
+  async function mayRefund(user: User | null, txn: SandboxTransaction): Promise<boolean> {
+    if (!user || txn.status !== 'completed') return false;
+    return user.is_admin === 1 || deps.isBuyer(txn.id, user);
+  }
+
   router.get('/sandbox-receipts/:transactionId', async (req, res) => {
     const txn = await found(req.params.transactionId);
     if (txn.status !== 'completed') throw new NotFoundError('This checkout has no receipt yet');
-    res
-      .type('html')
-      .send(receiptHtml(txn, deps.brandName, deps.csrfToken(req, res), req.query.saved === '1'));
+    res.type('html').send(
+      receiptHtml(txn, {
+        brandName: deps.brandName,
+        token: deps.csrfToken(req, res),
+        saved: req.query.saved === '1',
+        refundable: txn.refunded_at === null && (await mayRefund(req.user, txn)),
+        refundRequested: req.query.refund === 'requested' && txn.refunded_at !== null,
+      }),
+    );
+  });
+
+  /**
+   * The sandbox's stand-in for the provider's dashboard refund (decision 006): the buyer or an
+   * admin refunds a sandbox payment in full; like Paddle's, the refund reaches the store only as
+   * the signed `adjustment.created` webhook, which fulfilment applies (purchase refunded, licence
+   * taken back). Exists only while PAYMENT_PROVIDER is sandbox: no real money moves there.
+   */
+  router.post('/sandbox-receipts/:transactionId/refund', requireUser, async (req, res) => {
+    const txn = await found(String(req.params.transactionId));
+    // Someone else's payment, or one not made: the same 404, so nothing is learnt.
+    if (!(await mayRefund(req.user, txn))) throw new NotFoundError('No such receipt');
+    // Asking twice refunds once (the sandbox marks the transaction by a conditional update).
+    if (txn.refunded_at === null) await sandbox.refund(txn.id, SANDBOX_REFUND_REASON);
+    res.redirect(303, `/sandbox-receipts/${txn.id}?refund=requested`);
   });
 
   router.post('/sandbox-receipts/:transactionId/business-address', async (req, res) => {
@@ -103,8 +137,21 @@ function money(minor: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
 }
 
-/** The sandbox's receipt: a plain HTML invoice with an 'Edit business address' form. */
-function receiptHtml(txn: SandboxTransaction, brandName: string, token: string, saved: boolean) {
+/**
+ * The sandbox's receipt: a plain HTML invoice with an 'Edit business address' form, and for its
+ * buyer or an admin, the refund the provider's dashboard would offer.
+ */
+function receiptHtml(
+  txn: SandboxTransaction,
+  view: {
+    brandName: string;
+    token: string;
+    saved: boolean;
+    refundable: boolean;
+    refundRequested: boolean;
+  },
+) {
+  const { brandName, token, saved } = view;
   const tax = txn.tax ?? 0;
   const country = SANDBOX_COUNTRIES.find((c) => c.code === txn.country);
   const date = new Date(txn.completed_at ?? txn.created_at).toISOString().slice(0, 10);
@@ -113,6 +160,7 @@ function receiptHtml(txn: SandboxTransaction, brandName: string, token: string, 
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Receipt ${e(txn.id)} - ${e(brandName)}</title>
+<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}">
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;color:#111827}table{width:100%;border-collapse:collapse}td,th{padding:.4rem 0;text-align:left}td.n,th.n{text-align:right}tfoot td{font-weight:600;border-top:1px solid #d1d5db}textarea{width:100%;min-height:5rem}.refunded{color:#b91c1c;font-weight:600}</style>
 </head>
 <body><main>
@@ -132,6 +180,7 @@ ${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_a
 <tfoot><tr><td>Total paid</td><td class="n">${e(money(txn.amount + tax, txn.currency))}</td></tr></tfoot>
 </table>
 ${saved ? '<p role="status">Business address saved.</p>' : ''}
+${view.refundRequested ? '<p role="status">Refund made. The store takes the licence back as soon as it hears of it.</p>' : ''}
 <details${txn.business_address ? '' : ' open'}>
 <summary>Edit business address</summary>
 <form method="post" action="/sandbox-receipts/${e(txn.id)}/business-address">
@@ -141,6 +190,18 @@ ${saved ? '<p role="status">Business address saved.</p>' : ''}
 <button type="submit">Save address</button>
 </form>
 </details>
+${
+  view.refundable
+    ? `<section aria-labelledby="refund-heading">
+<h2 id="refund-heading">Refund (sandbox)</h2>
+<p>Refunds this payment in full, as the payment provider's dashboard would. The store hears of it from the provider's refund webhook and takes the licence back.</p>
+<form method="post" action="/sandbox-receipts/${e(txn.id)}/refund">
+<input type="hidden" name="_token" value="${e(token)}">
+<button type="submit">Refund this payment</button>
+</form>
+</section>`
+    : ''
+}
 </main></body>
 </html>`;
 }

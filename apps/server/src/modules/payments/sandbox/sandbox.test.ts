@@ -6,7 +6,10 @@ import { listening, produced, quoteFor } from '../../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../../test/users.ts';
 import { CHAOS_COPIES } from './deliveries.ts';
+import { usersRepository } from '../../auth/repository.ts';
+import { hashPassword } from '../../auth/passwords.ts';
 import { DECLINED_MESSAGE, RETRY_MESSAGE, TEST_CARDS } from './provider.ts';
+import { SANDBOX_REFUND_REASON } from './routes.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
 const SUCCESS = TEST_CARDS[0].number;
@@ -332,6 +335,98 @@ describe(`sandbox checkout (${TEST_DATABASE})`, () => {
       .type('form')
       .send({ business_address: 'x'.repeat(501), _token: token });
     expect(tooLong.status).toBe(422);
+  });
+});
+
+describe(`the sandbox receipt's refund (${TEST_DATABASE})`, () => {
+  const PASSWORD = 'a long password for tests';
+
+  async function signedIn(email: string, isAdmin = false) {
+    const id = await usersRepository(app.services.database.db).create({
+      email,
+      passwordHash: await hashPassword(PASSWORD, 10),
+      isAdmin,
+      now: Date.now(),
+    });
+    const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/login', { email, password: PASSWORD });
+    expect(await browser.signedInAs()).toBe(email);
+    return { id, email, browser };
+  }
+
+  /** A paid sandbox checkout of `buyer` (signed in when it started), fulfilled. */
+  async function paid(buyer: { id: number; email: string; browser: TestBrowser }) {
+    const { transactionId, frame } = await started(app, {}, buyer);
+    await buyer.browser.submit('post', `${frame.url}/details`, {
+      email: buyer.email,
+      country: 'DE',
+    });
+    await buyer.browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    await app.services.payments.deliverer!.drain();
+    expect((await produced(app.services, transactionId)).purchases).toHaveLength(1);
+    return transactionId;
+  }
+
+  const adjustments = async (transactionId: string) =>
+    (await deliveries(app, 'adjustment.created')).filter((r) => r.payload.includes(transactionId));
+
+  it('lets the signed-in buyer refund their payment once; the webhook takes the licence back', async () => {
+    const buyer = await signedIn(uniqueEmail('refunding-buyer'));
+    const transactionId = await paid(buyer);
+    const receipt = `/sandbox-receipts/${transactionId}`;
+    expect((await buyer.browser.agent.get(receipt)).text).toContain('Refund this payment');
+
+    const refunded = await buyer.browser.submit('post', `${receipt}/refund`);
+    expect(refunded.status).toBe(303);
+    expect(refunded.headers.location).toBe(`${receipt}?refund=requested`);
+    // Asked again (a double click, a second tab): still one refund.
+    expect((await buyer.browser.submit('post', `${receipt}/refund`)).status).toBe(303);
+    expect(await adjustments(transactionId)).toHaveLength(1);
+
+    await app.services.payments.deliverer!.drain();
+    const { purchases, licenses } = await produced(app.services, transactionId);
+    expect(purchases[0]).toMatchObject({ refund_reason: SANDBOX_REFUND_REASON });
+    expect(purchases[0]!.refunded_at).not.toBeNull();
+    expect(licenses[0]).toMatchObject({ is_active: 0, deactivation_reason: 'refund' });
+    const after = (await buyer.browser.agent.get(`${receipt}?refund=requested`)).text;
+    expect(after).toContain('Refunded on');
+    expect(after).toContain('Refund made.');
+    expect(after).not.toContain('Refund this payment');
+  });
+
+  it('refuses visitors, other customers, requests without a token and unpaid checkouts; lets an admin', async () => {
+    const buyer = await signedIn(uniqueEmail('refund-owner'));
+    const transactionId = await paid(buyer);
+    const path = `/sandbox-receipts/${transactionId}/refund`;
+
+    const visitor = new TestBrowser(app.app);
+    expect((await visitor.submit('post', path)).status).toBe(401);
+    expect((await visitor.agent.get(`/sandbox-receipts/${transactionId}`)).text).not.toContain(
+      'Refund this payment',
+    );
+    const stranger = await signedIn(uniqueEmail('refund-stranger'));
+    expect((await stranger.browser.submit('post', path)).status).toBe(404);
+    expect(
+      (await stranger.browser.agent.get(`/sandbox-receipts/${transactionId}`)).text,
+    ).not.toContain('Refund this payment');
+    expect((await buyer.browser.agent.post(path).send({})).status).toBe(419);
+    const unpaid = await started(app, {}, buyer);
+    expect(
+      (await buyer.browser.submit('post', `/sandbox-receipts/${unpaid.transactionId}/refund`))
+        .status,
+    ).toBe(404);
+    expect(
+      (await buyer.browser.submit('post', `/sandbox-receipts/txn_${'0'.repeat(26)}/refund`)).status,
+    ).toBe(404);
+    expect(await adjustments(transactionId)).toHaveLength(0);
+
+    const admin = await signedIn(uniqueEmail('refund-admin'), true);
+    expect((await admin.browser.agent.get(`/sandbox-receipts/${transactionId}`)).text).toContain(
+      'Refund this payment',
+    );
+    expect((await admin.browser.submit('post', path)).status).toBe(303);
+    expect(await adjustments(transactionId)).toHaveLength(1);
+    await app.services.payments.deliverer!.drain();
   });
 });
 
