@@ -280,6 +280,47 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
     ]);
   });
 
+  it('hands a visitor’s purchase to the account that redeems it with the address it was paid with, only that one', async () => {
+    const { db } = app.services.database;
+    const purchaseOf = async (key: string) =>
+      db
+        .selectFrom('purchases')
+        .innerJoin('licenses', 'licenses.purchase_id', 'purchases.id')
+        .select(['purchases.id', 'purchases.user_id'])
+        .where('licenses.key', '=', key)
+        .executeTakeFirstOrThrow();
+    const paidWith = async (key: string, email: string) =>
+      db
+        .updateTable('purchases')
+        .set({ buyer_email: email })
+        .where('id', '=', (await purchaseOf(key)).id)
+        .execute();
+
+    const buyer = uniqueEmail('buyer');
+    const { key } = await createLicense(app.services, { product: 'marketing' });
+    await paidWith(key, buyer.toUpperCase());
+    const visitor = new TestBrowser(app.app);
+    await visitor.visit(`/licenses/${key}`);
+    await visitor.submit('patch', `/licenses/${key}`, { email: buyer, password: PASSWORD });
+    const account = await db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', buyer)
+      .executeTakeFirstOrThrow();
+    expect((await purchaseOf(key)).user_id).toBe(account.id);
+
+    const gift = (await createLicense(app.services, { product: 'marketing' })).key;
+    await paidWith(gift, uniqueEmail('giver'));
+    const friend = new TestBrowser(app.app);
+    await friend.visit(`/licenses/${gift}`);
+    await friend.submit('patch', `/licenses/${gift}`, {
+      email: uniqueEmail('friend'),
+      password: PASSWORD,
+    });
+    expect((await licenseRow(gift)).user_id).not.toBeNull();
+    expect((await purchaseOf(gift)).user_id).toBeNull();
+  });
+
   it('refuses bad input under its field, and redeems nothing', async () => {
     const { key: personal } = await createLicense(app.services);
     const { key: team } = await createLicense(app.services, { kind: 'team' });

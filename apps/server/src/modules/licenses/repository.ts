@@ -73,6 +73,32 @@ export function licensesRepository(db: Db) {
       return Number(result.numUpdatedRows) === 1;
     },
 
+    /**
+     * A visitor's purchase joins the account that redeems its licence when that account's
+     * address is the one the buyer paid with (decision 008): their purchase history and receipts
+     * follow. A key given to someone else redeems the licence but never hands over the purchase.
+     */
+    async adoptPurchase(licenseId: number, userId: number): Promise<void> {
+      const license = await db
+        .selectFrom('licenses')
+        .select('purchase_id')
+        .where('id', '=', licenseId)
+        .executeTakeFirst();
+      const user = await db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirst();
+      if (!license?.purchase_id || !user) return;
+      await db
+        .updateTable('purchases')
+        .set({ user_id: userId })
+        .where('id', '=', license.purchase_id)
+        .where('user_id', 'is', null)
+        .where((eb) => eb(eb.fn('lower', ['buyer_email']), '=', user.email))
+        .execute();
+    },
+
     async attachTeam(licenseId: number, teamId: number): Promise<void> {
       await db
         .updateTable('licenses')

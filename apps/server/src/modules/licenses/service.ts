@@ -47,6 +47,7 @@ export function licensesService({ database, auth, now }: LicensesServiceDeps) {
           const at = now();
           if (!(await licensesRepository(tx).claim(license.id, team ? null : userId, at)))
             throw new NotRedeemable();
+          await licensesRepository(tx).adoptPurchase(license.id, userId);
           if (!team) return { status: 'connected', userId };
           const teams = teamsRepository(tx);
           const teamId = await teams.create({
