@@ -15,13 +15,17 @@ import {
   ownerWithOneTeamSharedData,
 } from '@tessera/pages/fixtures';
 import { INVITE_RESET_INDICATOR_MS } from '@tessera/pages/constants';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { layout, pageModuleKey, withLinks, type PageModule } from './app';
+
+// A loaded machine renders slowly: every find waits up to 10 s.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
 
@@ -31,6 +35,8 @@ type Received = { method: string; path: string; body: Record<string, unknown> };
 let server: Server;
 let origin = '';
 const received: Received[] = [];
+/** Requests not answered yet: a test ends only once its last visit has come back. */
+let inflight = 0;
 /** What the server answers every visit with: the page currently on screen. */
 let current: Page;
 
@@ -48,6 +54,8 @@ beforeAll(async () => {
       res.writeHead(204, cors).end();
       return;
     }
+    inflight += 1;
+    res.on('close', () => (inflight -= 1));
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
     req.on('end', () => {
@@ -70,7 +78,11 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 let root: Root | null = null;
-afterEach(() => {
+afterEach(async () => {
+  // A visit still in flight would land in the next test's app (the Inertia router is one per
+  // page): let it come back first.
+  await waitFor(() => expect(inflight).toBe(0));
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
   act(() => root?.unmount());
   root = null;
   document.body.innerHTML = '';
@@ -112,7 +124,7 @@ describe('RedeemLicense', () => {
       ...customerSharedData,
       ...props,
     });
-    await userEvent.click(page.getByRole('button', { name: 'Connect to my account' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Connect to my account' }));
     expect(await lastRequest()).toEqual({ method: 'PATCH', path: props.license.url, body: {} });
   });
 
@@ -122,8 +134,11 @@ describe('RedeemLicense', () => {
       ...customerSharedData,
       ...props,
     });
-    await userEvent.type(page.getByRole('textbox', { name: 'Team name' }), 'Northwind Studio');
-    await userEvent.click(page.getByRole('button', { name: 'Create team' }));
+    await userEvent.type(
+      await page.findByRole('textbox', { name: 'Team name' }),
+      'Northwind Studio',
+    );
+    await userEvent.click(await page.findByRole('button', { name: 'Create team' }));
     expect(await lastRequest()).toEqual({
       method: 'PATCH',
       path: props.license.url,
@@ -137,10 +152,16 @@ describe('RedeemLicense', () => {
       ...fixtureSharedData(),
       ...props,
     });
-    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'riley@n.studio');
-    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'lantern-42-x');
-    await userEvent.type(page.getByRole('textbox', { name: 'Team name' }), 'Northwind');
-    await userEvent.click(page.getByRole('button', { name: 'Create account and team' }));
+    await userEvent.type(
+      await page.findByRole('textbox', { name: 'Email address' }),
+      'riley@n.studio',
+    );
+    await userEvent.type(
+      await page.findByLabelText('Password', { selector: 'input' }),
+      'lantern-42-x',
+    );
+    await userEvent.type(await page.findByRole('textbox', { name: 'Team name' }), 'Northwind');
+    await userEvent.click(await page.findByRole('button', { name: 'Create account and team' }));
     expect(await lastRequest()).toEqual({
       method: 'PATCH',
       path: props.license.url,
@@ -154,7 +175,7 @@ describe('RedeemLicense', () => {
       ...customerSharedData,
       ...props,
     });
-    await userEvent.click(page.getByRole('button', { name: 'Sign out' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Sign out' }));
     expect(await lastRequest()).toEqual({
       method: 'POST',
       path: '/logout',
@@ -169,7 +190,7 @@ describe('JoinTeam', () => {
 
   it('joins with the invite token alone when signed in', async () => {
     const page = await visit('JoinTeam', url, { ...customerSharedData, ...props });
-    await userEvent.click(page.getByRole('button', { name: 'Join team' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Join team' }));
     expect(await lastRequest()).toEqual({
       method: 'POST',
       path: `/teams/${ownerTeam.id}/members`,
@@ -179,9 +200,15 @@ describe('JoinTeam', () => {
 
   it('sends the new account with the token when signed out', async () => {
     const page = await visit('JoinTeam', url, { ...fixtureSharedData(), ...props });
-    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'casey@n.studio');
-    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'lantern-42-x');
-    await userEvent.click(page.getByRole('button', { name: 'Create account and join' }));
+    await userEvent.type(
+      await page.findByRole('textbox', { name: 'Email address' }),
+      'casey@n.studio',
+    );
+    await userEvent.type(
+      await page.findByLabelText('Password', { selector: 'input' }),
+      'lantern-42-x',
+    );
+    await userEvent.click(await page.findByRole('button', { name: 'Create account and join' }));
     expect(await lastRequest()).toEqual({
       method: 'POST',
       path: `/teams/${ownerTeam.id}/members`,
@@ -195,10 +222,10 @@ describe('TeamSettings', () => {
 
   it('renames the team with PATCH /teams/{id}', async () => {
     const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
-    const name = page.getByRole('textbox', { name: 'Team name' });
+    const name = await page.findByRole('textbox', { name: 'Team name' });
     await userEvent.clear(name);
     await userEvent.type(name, 'Northwind Design');
-    await userEvent.click(page.getByRole('button', { name: 'Save' }));
+    await userEvent.click(await page.findByRole('button', { name: 'Save' }));
     expect(await lastRequest()).toEqual({
       method: 'PATCH',
       path: `/teams/${ownerTeam.id}`,
@@ -209,7 +236,7 @@ describe('TeamSettings', () => {
   it('changes a role, and holds the row while the request runs', async () => {
     const avery = ownerTeam.members[2]!;
     const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
-    const button = page.getByRole('button', { name: `Make owner: ${avery.email}` });
+    const button = await page.findByRole('button', { name: `Make owner: ${avery.email}` });
     await userEvent.click(button);
     await waitFor(() => expect(button).toBeDisabled());
     expect(await lastRequest()).toEqual({
@@ -223,7 +250,7 @@ describe('TeamSettings', () => {
   it('removes a member after the confirmation', async () => {
     const sam = ownerTeam.members[3]!;
     const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
-    await userEvent.click(page.getByRole('button', { name: `Remove: ${sam.email}` }));
+    await userEvent.click(await page.findByRole('button', { name: `Remove: ${sam.email}` }));
     expect(received).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Remove member' }));
     expect(await lastRequest()).toMatchObject({
@@ -234,8 +261,8 @@ describe('TeamSettings', () => {
 
   it('resets the invite link and shows the indicator until 500 ms after the answer', async () => {
     const page = await visit('TeamSettings', `/teams/${ownerTeam.id}`, teamProps);
-    await userEvent.click(page.getByRole('button', { name: 'Reset invite link' }));
-    expect(page.getByRole('textbox', { name: 'Invite link' })).toHaveValue(
+    await userEvent.click(await page.findByRole('button', { name: 'Reset invite link' }));
+    expect(await page.findByRole('textbox', { name: 'Invite link' })).toHaveValue(
       'Generating a new link…',
     );
     expect(await lastRequest()).toMatchObject({
@@ -246,7 +273,9 @@ describe('TeamSettings', () => {
       () => expect(page.getByRole('button', { name: 'Reset invite link' })).toBeEnabled(),
       { timeout: INVITE_RESET_INDICATOR_MS * 4 },
     );
-    expect(page.getByRole('textbox', { name: 'Invite link' })).toHaveValue(ownerTeam.inviteUrl);
+    expect(await page.findByRole('textbox', { name: 'Invite link' })).toHaveValue(
+      ownerTeam.inviteUrl,
+    );
   });
 });
 
@@ -270,7 +299,7 @@ describe('License', () => {
     expect(page.getAllByRole('button', { name: 'Copy key' })).toHaveLength(
       licensePageProps.licenses.length,
     );
-    expect(page.getByRole('link', { name: /Upgrade to standard license/ })).toHaveAttribute(
+    expect(await page.findByRole('link', { name: /Upgrade to standard license/ })).toHaveAttribute(
       'href',
       '/upgrade',
     );
@@ -283,9 +312,12 @@ describe('Login', () => {
     const page = await visit('Login', `/login?intended_url=${encodeURIComponent(intended)}`, {
       ...fixtureSharedData(),
     });
-    await userEvent.type(page.getByRole('textbox', { name: 'Email address' }), 'a@b.co');
-    await userEvent.type(page.getByLabelText('Password', { selector: 'input' }), 'secret-secret');
-    await userEvent.click(page.getByRole('button', { name: 'Sign in' }));
+    await userEvent.type(await page.findByRole('textbox', { name: 'Email address' }), 'a@b.co');
+    await userEvent.type(
+      await page.findByLabelText('Password', { selector: 'input' }),
+      'secret-secret',
+    );
+    await userEvent.click(await page.findByRole('button', { name: 'Sign in' }));
     expect(await lastRequest()).toEqual({
       method: 'POST',
       path: '/login',
