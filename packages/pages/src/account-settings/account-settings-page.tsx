@@ -49,9 +49,9 @@ export function AccountSettingsPage({
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
   return (
-    <div data-slot="account-settings-page" className="max-w-7xl px-6 py-16 lg:px-8 mx-auto">
+    <div data-slot="account-settings-page" className="mx-auto max-w-7xl px-6 py-16 lg:px-8">
       <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Account settings</h1>
-      <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-t">
+      <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
         <SettingsSection
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
@@ -162,7 +162,7 @@ function SettingsSection({
   const generatedId = useId();
   const id = headingId ?? generatedId;
   return (
-    <section aria-labelledby={id} className="gap-x-8 gap-y-6 py-10 md:grid-cols-3 grid grid-cols-1">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-x-8 gap-y-6 py-10 md:grid-cols-3">
       <div>
         <h2 id={id} className="text-base/7 font-semibold text-gray-900">
           {title}
@@ -194,12 +194,12 @@ function SettingsForm<TValues extends object>({
       }}
     >
       {children}
-      <div className="gap-x-4 gap-y-2 flex flex-wrap items-center">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button type="submit" loading={form.processing}>
           {submitLabel}
         </Button>
         {/* Always in the DOM, so screen readers announce the message when it appears. */}
-        <p role="status" className="gap-1.5 text-sm/6 font-medium text-green-700 flex items-center">
+        <p role="status" className="flex items-center gap-1.5 text-sm/6 font-medium text-green-700">
           {form.recentlySuccessful ? (
             <>
               <CheckIcon className="size-5 shrink-0" />

@@ -53,7 +53,7 @@ export function AuditEntries({
               <span className="font-medium text-gray-900">
                 {AUDIT_ACTION_LABELS[entry.action] ?? entry.action}
               </span>
-              <span className="text-gray-500 block">{entry.subject}</span>
+              <span className="block text-gray-500">{entry.subject}</span>
             </TableCell>
             {showCustomer ? (
               <TableCell className="align-top">
@@ -70,16 +70,16 @@ export function AuditEntries({
               </TableCell>
             ) : null}
             <TableCell className="align-top whitespace-normal">
-              <dl className="gap-x-2 text-xs grid grid-cols-[auto_1fr]">
+              <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs">
                 {Object.entries(entry.details).map(([label, value]) => (
                   <div key={label} className="contents">
                     <dt className="text-gray-500">{label}</dt>
-                    <dd className="text-gray-900 break-all">{value}</dd>
+                    <dd className="break-all text-gray-900">{value}</dd>
                   </div>
                 ))}
               </dl>
             </TableCell>
-            <TableCell className="text-xs text-gray-600 align-top font-mono">
+            <TableCell className="align-top font-mono text-xs text-gray-600">
               {entry.ip ?? '—'}
             </TableCell>
           </TableRow>

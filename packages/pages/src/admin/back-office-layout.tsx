@@ -28,10 +28,10 @@ export function BackOfficeLayout({
   children,
 }: BackOfficeLayoutProps) {
   return (
-    <div data-slot="back-office" className="max-w-7xl px-6 py-10 lg:px-8 mx-auto">
-      <nav aria-label="Back office" className="border-gray-200 border-b">
+    <div data-slot="back-office" className="mx-auto max-w-7xl px-6 py-10 lg:px-8">
+      <nav aria-label="Back office" className="border-b border-gray-200">
         <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Back office</p>
-        <ul className="mt-2 gap-x-6 flex flex-wrap">
+        <ul className="mt-2 flex flex-wrap gap-x-6">
           {BACK_OFFICE_SECTIONS.map((item) => {
             const current = item.section === section;
             return (
@@ -40,7 +40,7 @@ export function BackOfficeLayout({
                   href={item.href}
                   aria-current={current ? 'page' : undefined}
                   className={cn(
-                    'py-3 text-sm font-medium text-gray-600 hover:border-gray-300 hover:text-gray-900 inline-block border-b-2 border-transparent',
+                    'inline-block border-b-2 border-transparent py-3 text-sm font-medium text-gray-600 hover:border-gray-300 hover:text-gray-900',
                     current && 'border-brand-600 text-brand-700 hover:border-brand-600',
                   )}
                 >
@@ -51,9 +51,9 @@ export function BackOfficeLayout({
           })}
         </ul>
       </nav>
-      <div className="mt-8 gap-4 flex flex-wrap items-start justify-between">
+      <div className="mt-8 flex flex-wrap items-start justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="text-2xl font-semibold tracking-tight text-gray-900 break-all">{title}</h1>
+          <h1 className="text-2xl font-semibold tracking-tight break-all text-gray-900">{title}</h1>
           {description ? <div className="mt-1 text-sm/6 text-gray-600">{description}</div> : null}
         </div>
         {actions ? <div className="shrink-0">{actions}</div> : null}
@@ -77,7 +77,7 @@ export function BackOfficeSectionBlock({
 }) {
   const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
   return (
-    <section aria-labelledby={headingId} className="border-gray-200 pt-8 pb-10 border-t">
+    <section aria-labelledby={headingId} className="border-t border-gray-200 pt-8 pb-10">
       <h2 id={headingId} className="text-base/7 font-semibold text-gray-900">
         {title}
       </h2>

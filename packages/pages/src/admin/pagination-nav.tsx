@@ -17,12 +17,12 @@ export function PaginationNav({ pagination, hrefFor, noun }: PaginationNavProps)
   return (
     <nav
       aria-label="Pages"
-      className="mt-6 gap-4 border-gray-200 pt-4 flex flex-wrap items-center justify-between border-t"
+      className="mt-6 flex flex-wrap items-center justify-between gap-4 border-t border-gray-200 pt-4"
     >
       <p className="text-sm/6 text-gray-600">
         Page {page} of {pageCount} · {total} {noun}
       </p>
-      <div className="gap-3 flex">
+      <div className="flex gap-3">
         {page > 1 ? (
           <Link href={hrefFor(page - 1)} rel="prev" className={linkClass}>
             Previous

@@ -90,11 +90,11 @@ function SectionHeading({
       <p className="text-base/7 font-semibold text-brand-600">{eyebrow}</p>
       <h2
         id={id}
-        className="mt-2 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl text-pretty"
+        className="mt-2 text-3xl font-semibold tracking-tight text-pretty text-gray-900 sm:text-4xl"
       >
         {title}
       </h2>
-      {children ? <p className="mt-4 text-lg/8 text-gray-600 text-pretty">{children}</p> : null}
+      {children ? <p className="mt-4 text-lg/8 text-pretty text-gray-600">{children}</p> : null}
     </div>
   );
 }
@@ -109,22 +109,22 @@ function Included({
   const headingId = useId();
   const templatesId = useId();
   return (
-    <section aria-labelledby={headingId} className="border-gray-900/10 bg-gray-50 border-t">
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+    <section aria-labelledby={headingId} className="border-t border-gray-900/10 bg-gray-50">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
         <SectionHeading id={headingId} eyebrow="What’s included" title="Everything we make">
           Every component package and every template, today’s and tomorrow’s.
         </SectionHeading>
-        <ul role="list" className="mt-12 gap-6 lg:grid-cols-3 grid grid-cols-1">
+        <ul role="list" className="mt-12 grid grid-cols-1 gap-6 lg:grid-cols-3">
           {products.map((product) => (
             <li
               key={product.name}
-              className="rounded-2xl bg-white p-6 shadow-sm ring-gray-900/10 flex flex-col ring-1"
+              className="flex flex-col rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-900/10"
             >
               <h3 className="text-lg/7 font-semibold text-gray-900">{product.name}</h3>
               <p className="mt-1 text-sm/6 font-medium text-brand-700">
                 {componentCountLabel(product.componentCount)}
               </p>
-              <p className="mt-3 text-sm/6 text-gray-600 flex-1">{product.description}</p>
+              <p className="mt-3 flex-1 text-sm/6 text-gray-600">{product.description}</p>
               <Link
                 href={product.url}
                 className="mt-4 text-sm/6 font-semibold text-brand-600 hover:text-brand-500"
@@ -140,7 +140,7 @@ function Included({
         <ul
           role="list"
           aria-labelledby={templatesId}
-          className="mt-8 gap-x-8 gap-y-12 sm:grid-cols-2 lg:grid-cols-3 grid grid-cols-1"
+          className="mt-8 grid grid-cols-1 gap-x-8 gap-y-12 sm:grid-cols-2 lg:grid-cols-3"
         >
           {templates.map((template) => (
             <li key={template.slug} className="relative">
@@ -151,11 +151,11 @@ function Included({
                 width={560}
                 height={380}
                 loading="lazy"
-                className="rounded-xl bg-gray-100 ring-gray-900/10 aspect-[56/38] w-full object-cover ring-1"
+                className="aspect-[56/38] w-full rounded-xl bg-gray-100 object-cover ring-1 ring-gray-900/10"
               />
               <h4 className="mt-4 text-base/7 font-semibold text-gray-900">
                 <Link href={template.url} className="hover:text-brand-600">
-                  <span className="inset-0 absolute" aria-hidden="true" />
+                  <span className="absolute inset-0" aria-hidden="true" />
                   {template.name}
                 </Link>
               </h4>
@@ -177,7 +177,7 @@ function FeatureList({ title, features }: { title: string; features: string[] })
       </h3>
       <ul role="list" aria-labelledby={titleId} className="mt-4 space-y-3 text-sm/6 text-gray-600">
         {features.map((feature) => (
-          <li key={feature} className="gap-x-3 flex">
+          <li key={feature} className="flex gap-x-3">
             <CheckCircleIcon className="h-6 w-5 flex-none text-brand-600" />
             {feature}
           </li>
@@ -190,12 +190,12 @@ function FeatureList({ title, features }: { title: string; features: string[] })
 function Features({ componentCount }: { componentCount: number }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="border-gray-900/10 border-t">
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+    <section aria-labelledby={headingId} className="border-t border-gray-900/10">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
         <SectionHeading id={headingId} eyebrow="Features" title="Buy it once, keep it for good">
           One payment, no subscription: what you get today is yours, and so is everything we add.
         </SectionHeading>
-        <div className="mt-12 gap-10 md:grid-cols-3 grid grid-cols-1">
+        <div className="mt-12 grid grid-cols-1 gap-10 md:grid-cols-3">
           <FeatureList
             title="The library"
             features={[
@@ -239,7 +239,7 @@ function TailwindVersion({ version }: { version: string }) {
   const label = tailwindVersionLabel(version);
   return (
     <section aria-labelledby={headingId} className="bg-gray-950">
-      <div className="max-w-7xl px-6 py-20 lg:px-8 lg:flex lg:items-center lg:justify-between lg:gap-x-12 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 py-20 lg:flex lg:items-center lg:justify-between lg:gap-x-12 lg:px-8">
         <div className="max-w-2xl">
           <p className="text-base/7 font-semibold text-brand-300">Always up to date</p>
           <h2
@@ -248,14 +248,14 @@ function TailwindVersion({ version }: { version: string }) {
           >
             Written for Tailwind CSS {label}
           </h2>
-          <p className="mt-4 text-lg/8 text-gray-300 text-pretty">
+          <p className="mt-4 text-lg/8 text-pretty text-gray-300">
             Every component and template uses the latest Tailwind CSS, and moves with it when a new
             version ships — part of the free updates.
           </p>
         </div>
         <p
           aria-hidden="true"
-          className="mt-10 lg:mt-0 text-7xl font-semibold tracking-tight text-white/90 font-mono"
+          className="mt-10 font-mono text-7xl font-semibold tracking-tight text-white/90 lg:mt-0"
         >
           {label}
         </p>
@@ -289,15 +289,15 @@ export const ALL_ACCESS_TESTIMONIALS = [
 function Testimonials() {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="border-gray-900/10 bg-gray-50 border-t">
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+    <section aria-labelledby={headingId} className="border-t border-gray-900/10 bg-gray-50">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
         <SectionHeading id={headingId} eyebrow="Testimonials" title="What customers say" />
-        <ul role="list" className="mt-12 gap-8 lg:grid-cols-3 grid grid-cols-1">
+        <ul role="list" className="mt-12 grid grid-cols-1 gap-8 lg:grid-cols-3">
           {ALL_ACCESS_TESTIMONIALS.map((testimonial) => (
             <li key={testimonial.name}>
               <figure
                 className={cn(
-                  'rounded-2xl bg-white p-8 text-sm/6 shadow-sm ring-gray-900/5 h-full ring-1',
+                  'h-full rounded-2xl bg-white p-8 text-sm/6 shadow-sm ring-1 ring-gray-900/5',
                 )}
               >
                 <blockquote className="text-gray-900">

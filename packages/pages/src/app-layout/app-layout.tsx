@@ -26,11 +26,11 @@ export function AppLayout({
 }: AppLayoutProps) {
   const signedIn = shared.auth !== null;
   return (
-    <div data-slot="app-layout" className="bg-white flex min-h-screen flex-col">
+    <div data-slot="app-layout" className="flex min-h-screen flex-col bg-white">
       {/* A plain anchor: an in-page jump must not become an app visit. */}
       <a
         href="#main"
-        className="bg-white text-sm font-semibold text-gray-900 shadow-lg ring-gray-900/10 focus:top-3 focus:left-3 focus:px-4 focus:py-2 sr-only z-50 rounded-control ring-1 focus:not-sr-only focus:fixed"
+        className="sr-only z-50 rounded-control bg-white text-sm font-semibold text-gray-900 shadow-lg ring-1 ring-gray-900/10 focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-2"
       >
         Skip to content
       </a>
@@ -67,7 +67,7 @@ export function AppLayout({
 function FlashMessages({ flash }: { flash: SharedPageData['flash'] }) {
   if (!flash.success && !flash.error) return null;
   return (
-    <div className="max-w-7xl space-y-3 px-6 pt-6 lg:px-8 mx-auto">
+    <div className="mx-auto max-w-7xl space-y-3 px-6 pt-6 lg:px-8">
       {flash.success ? <Alert variant="success">{flash.success}</Alert> : null}
       {flash.error ? <Alert variant="error">{flash.error}</Alert> : null}
     </div>

@@ -20,7 +20,7 @@ export function CategoryCard({ subcategory, headingLevel = 3, className }: Categ
   const Heading = `h${headingLevel}` as const;
   return (
     <div data-slot="category-card" className={cn('group relative', className)}>
-      <div className="bg-gray-100 ring-gray-900/5 group-hover:ring-gray-900/15 relative overflow-hidden rounded-card ring-1 transition">
+      <div className="relative overflow-hidden rounded-card bg-gray-100 ring-1 ring-gray-900/5 transition group-hover:ring-gray-900/15">
         <CatalogueImage
           src={subcategory.imageUrl}
           alt={`Examples of ${subcategory.name} components`}
@@ -30,14 +30,14 @@ export function CategoryCard({ subcategory, headingLevel = 3, className }: Categ
           loading="lazy"
           className="aspect-[56/38] w-full object-cover transition group-hover:scale-[1.015]"
         />
-        {subcategory.isLocked ? <LockBadge className="top-3 right-3 absolute" /> : null}
+        {subcategory.isLocked ? <LockBadge className="absolute top-3 right-3" /> : null}
       </div>
-      <div className="mt-4 gap-x-3 flex items-start justify-between">
+      <div className="mt-4 flex items-start justify-between gap-x-3">
         <div className="min-w-0">
           <Heading className="text-sm/6 font-semibold text-gray-900">
             <Link
               href={subcategory.url}
-              className="rounded-sm after:inset-0 outline-none after:absolute after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
+              className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
             >
               {subcategory.name}
             </Link>

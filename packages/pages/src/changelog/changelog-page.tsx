@@ -36,7 +36,7 @@ export type ChangelogPageData = {
 
 export function ChangelogPage({ entries, subscribeForm, locale }: ChangelogPageProps) {
   return (
-    <div data-slot="changelog-page" className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+    <div data-slot="changelog-page" className="mx-auto max-w-7xl px-6 py-16 sm:py-20 lg:px-8">
       <div className="gap-x-12 lg:grid lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
         <header className="max-w-2xl lg:col-start-1">
           <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
@@ -58,7 +58,7 @@ export function ChangelogPage({ entries, subscribeForm, locale }: ChangelogPageP
               ))}
             </ol>
           ) : (
-            <p className="border-gray-200 px-6 py-12 text-sm/6 text-gray-600 rounded-card border-2 border-dashed text-center">
+            <p className="rounded-card border-2 border-dashed border-gray-200 px-6 py-12 text-center text-sm/6 text-gray-600">
               Nothing here yet. Subscribe and we’ll let you know when the first update ships.
             </p>
           )}
@@ -80,14 +80,14 @@ function ChangelogArticle({ entry, locale }: { entry: ChangelogEntry; locale?: s
         <FormattedDate value={entry.date} locale={locale} dateStyle="long" />
       </p>
       <div className="mt-1 md:mt-0">
-        <div className="gap-3 flex items-baseline">
+        <div className="flex items-baseline gap-3">
           <h2 id={headingId} className="text-2xl/8 font-semibold tracking-tight text-gray-900">
             {entry.title}
           </h2>
           {/* A plain anchor: an in-page jump must not become an app visit. */}
           <a
             href={`#${entry.anchor}`}
-            className="rounded-sm text-base font-medium text-gray-500 shrink-0 hover:text-brand-600"
+            className="shrink-0 rounded-sm text-base font-medium text-gray-500 hover:text-brand-600"
           >
             <span aria-hidden="true">#</span>
             <span className="sr-only">Permalink to {entry.title}</span>
@@ -104,7 +104,7 @@ function SubscribeCard({ form }: { form: FormState<ChangelogSubscribeFormValues>
   return (
     <section
       aria-labelledby={headingId}
-      className="mt-10 bg-gray-50 p-6 ring-gray-900/5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0 rounded-card ring-1"
+      className="mt-10 rounded-card bg-gray-50 p-6 ring-1 ring-gray-900/5 lg:sticky lg:top-24 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:mt-0"
     >
       <h2 id={headingId} className="text-base/7 font-semibold text-gray-900">
         Get updates by e-mail

@@ -70,12 +70,12 @@ export function CheckoutPage({
   return (
     <div
       data-slot="checkout-page"
-      className="max-w-7xl px-6 pt-10 pb-40 sm:pt-16 lg:px-8 lg:pb-24 mx-auto"
+      className="mx-auto max-w-7xl px-6 pt-10 pb-40 sm:pt-16 lg:px-8 lg:pb-24"
     >
-      <div className="gap-y-12 lg:grid lg:grid-cols-2 lg:gap-x-16 flex flex-col">
+      <div className="flex flex-col gap-y-12 lg:grid lg:grid-cols-2 lg:gap-x-16">
         <section aria-labelledby="checkout-product" className="min-w-0">
           <ProductSummary product={product} currency={checkout.currency} locale={locale} />
-          <div className="mt-10 lg:block hidden">
+          <div className="mt-10 hidden lg:block">
             <h2 className="sr-only">Order summary</h2>
             <SummaryLines checkout={checkout} locale={locale} />
           </div>
@@ -121,7 +121,7 @@ function ProductSummary({
 }) {
   return (
     <>
-      <div className="gap-x-3 gap-y-2 flex flex-wrap items-center">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h1
           id="checkout-product"
           className="text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl"
@@ -130,7 +130,7 @@ function ProductSummary({
         </h1>
         <Badge variant={product.kind}>{product.license}</Badge>
       </div>
-      <p className="mt-6 gap-x-2 flex items-baseline">
+      <p className="mt-6 flex items-baseline gap-x-2">
         <Price
           amount={product.price.amount}
           currency={product.price.currency}
@@ -139,7 +139,7 @@ function ProductSummary({
         />
         <span className="text-sm/6 font-medium text-gray-600">one-time payment</span>
       </p>
-      <p className="mt-6 text-base/7 text-gray-600 text-pretty">{product.description}</p>
+      <p className="mt-6 text-base/7 text-pretty text-gray-600">{product.description}</p>
       <p className="mt-4 text-sm text-gray-500">All prices in {currency}</p>
       {product.kind === 'team' ? <TeamNote /> : null}
       {ELIGIBILITY_KINDS.includes(product.kind) ? <RestrictedNotice kind={product.kind} /> : null}
@@ -150,7 +150,7 @@ function ProductSummary({
 
 function TeamNote() {
   return (
-    <div className="mt-8 bg-purple-50 p-4 text-sm/6 text-purple-900 rounded-control">
+    <div className="mt-8 rounded-control bg-purple-50 p-4 text-sm/6 text-purple-900">
       <p>
         A team license covers up to {TEAM_SEATS} people, you included. Need more seats? Buy several
         team licenses, or contact support for large-team pricing.
@@ -168,7 +168,7 @@ function RestrictedNotice({ kind }: { kind: LicenseKind }) {
   return (
     <div
       data-slot="restricted-license-notice"
-      className="mt-8 bg-yellow-50 p-4 text-sm/6 text-yellow-900 rounded-control"
+      className="mt-8 rounded-control bg-yellow-50 p-4 text-sm/6 text-yellow-900"
     >
       <p className="font-semibold">
         {kind === 'classroom' ? 'Classroom license' : 'Restricted license'}
@@ -185,11 +185,11 @@ function EbookPromo({ locale }: { locale?: string }) {
   return (
     <aside
       aria-label="Design ebook"
-      className="mt-8 gap-4 bg-gray-950 p-5 text-sm/6 text-gray-300 flex rounded-card"
+      className="mt-8 flex gap-4 rounded-card bg-gray-950 p-5 text-sm/6 text-gray-300"
     >
       <div
         aria-hidden="true"
-        className="h-20 w-16 text-xs font-bold text-white rounded-sm flex flex-none items-center justify-center bg-linear-to-br from-brand-500 to-brand-800"
+        className="flex h-20 w-16 flex-none items-center justify-center rounded-sm bg-linear-to-br from-brand-500 to-brand-800 text-xs font-bold text-white"
       >
         eBook
       </div>
@@ -238,7 +238,7 @@ function SummaryLines({
         </dd>
       </div>
       {withTotal ? (
-        <div className="pt-4 text-base font-semibold text-gray-900 border-gray-200 flex justify-between border-t">
+        <div className="flex justify-between border-t border-gray-200 pt-4 text-base font-semibold text-gray-900">
           <dt>Total price</dt>
           <dd className="tabular-nums">{money(checkout.total)}</dd>
         </div>
@@ -257,7 +257,7 @@ function EligibilityConfirmation({
   onChange: (checked: boolean) => void;
 }) {
   return (
-    <div className="mt-8 border-gray-200 p-4 rounded-control border">
+    <div className="mt-8 rounded-control border border-gray-200 p-4">
       <Checkbox
         label={ELIGIBILITY_CONFIRMATION[kind]}
         description="Required before you can pay."
@@ -283,12 +283,12 @@ function PaymentFrameArea({
       <div
         role="alert"
         data-slot="payment-provider-down"
-        className="mt-8 bg-gray-50 px-6 py-12 rounded-card text-center"
+        className="mt-8 rounded-card bg-gray-50 px-6 py-12 text-center"
         style={{ minHeight: CHECKOUT_FRAME_INITIAL_HEIGHT }}
       >
         <h3 className="text-xl font-semibold text-gray-900">{PAYMENT_PROVIDER_DOWN.title}</h3>
         {PAYMENT_PROVIDER_DOWN.body.map((sentence) => (
-          <p key={sentence} className="max-w-md mt-4 text-base/7 text-gray-600 mx-auto">
+          <p key={sentence} className="mx-auto mt-4 max-w-md text-base/7 text-gray-600">
             {sentence}
           </p>
         ))}
@@ -299,7 +299,7 @@ function PaymentFrameArea({
   return (
     <div
       data-slot="payment-frame-area"
-      className="mt-8 relative"
+      className="relative mt-8"
       style={{ minHeight: CHECKOUT_FRAME_INITIAL_HEIGHT }}
     >
       {locked ? (
@@ -320,7 +320,7 @@ function PaymentFrameArea({
       {loading ? (
         <div
           role="status"
-          className="inset-0 gap-3 text-sm text-gray-600 absolute flex items-center justify-center"
+          className="absolute inset-0 flex items-center justify-center gap-3 text-sm text-gray-600"
         >
           <Spinner aria-hidden="true" className="size-6 text-brand-600" />
           Loading the secure checkout…
@@ -362,10 +362,10 @@ function MobileSummaryBar({
   return (
     <div
       data-slot="checkout-summary-bar"
-      className="inset-x-0 bottom-0 bg-white shadow-lg lg:hidden border-gray-200 fixed z-30 border-t"
+      className="fixed inset-x-0 bottom-0 z-30 border-t border-gray-200 bg-white shadow-lg lg:hidden"
     >
       {open ? (
-        <div id={panelId} className="px-6 pt-6 pb-4 border-gray-200 border-b">
+        <div id={panelId} className="border-b border-gray-200 px-6 pt-6 pb-4">
           <h2 className="sr-only">Order summary</h2>
           <SummaryLines checkout={checkout} locale={locale} withTotal={false} />
         </div>
@@ -375,10 +375,10 @@ function MobileSummaryBar({
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
         onClick={() => setOpen((current) => !current)}
-        className="px-6 py-4 text-base font-semibold text-gray-900 flex w-full items-center justify-between outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+        className="flex w-full items-center justify-between px-6 py-4 text-base font-semibold text-gray-900 outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
       >
         <span>Total</span>
-        <span className="gap-x-2 flex items-center">
+        <span className="flex items-center gap-x-2">
           <span className="tabular-nums">
             {formatPrice(checkout.total, checkout.currency, { locale })}
           </span>

@@ -48,8 +48,8 @@ export function ComponentCategoryPage({
 }: ComponentCategoryPageProps) {
   const { category } = subcategory;
   return (
-    <div data-slot="component-category-page" className="max-w-7xl px-6 lg:px-8 mx-auto">
-      <header className="border-gray-900/10 pt-10 pb-10 sm:pt-12 border-b">
+    <div data-slot="component-category-page" className="mx-auto max-w-7xl px-6 lg:px-8">
+      <header className="border-b border-gray-900/10 pt-10 pb-10 sm:pt-12">
         <Breadcrumbs
           items={[
             { label: category.product.name, href: category.product.url },
@@ -65,13 +65,13 @@ export function ComponentCategoryPage({
             {componentCountLabel(subcategory.components.length)}
           </p>
         ) : (
-          <p className="mt-4 max-w-3xl text-lg/8 text-gray-600 text-pretty">
+          <p className="mt-4 max-w-3xl text-lg/8 text-pretty text-gray-600">
             {subcategory.introduction}
           </p>
         )}
         {subcategory.showingArchived ? (
-          <p className="mt-6 gap-x-3 gap-y-1 bg-gray-50 px-4 py-3 text-sm/6 text-gray-700 ring-gray-900/5 flex flex-wrap items-center rounded-control ring-1">
-            <ArchiveBoxIcon className="size-5 text-gray-400 flex-none" />
+          <p className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-control bg-gray-50 px-4 py-3 text-sm/6 text-gray-700 ring-1 ring-gray-900/5">
+            <ArchiveBoxIcon className="size-5 flex-none text-gray-400" />
             <span>Archived examples are included: older versions, kept for existing projects.</span>
             <Link
               href={subcategory.url}
@@ -98,7 +98,7 @@ export function ComponentCategoryPage({
         ))}
       </ul>
       {subcategory.hasArchived && !subcategory.showingArchived ? (
-        <div className="mb-16 gap-y-3 border-gray-900/10 pt-10 flex flex-col items-center border-t text-center">
+        <div className="mb-16 flex flex-col items-center gap-y-3 border-t border-gray-900/10 pt-10 text-center">
           <ArchiveBoxIcon className="size-6 text-gray-400" />
           <p className="text-sm/6 text-gray-600">
             Looking for an older version of one of these {subcategory.name.toLowerCase()}?

@@ -27,7 +27,7 @@ export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
       data-slot="code-block"
       data-state={foldable ? (collapsed ? 'collapsed' : 'expanded') : undefined}
       className={cn(
-        'rounded-xl ring-gray-900/10 relative overflow-hidden bg-[#24292e] ring-1',
+        'relative overflow-hidden rounded-xl bg-[#24292e] ring-1 ring-gray-900/10',
         className,
       )}
     >
@@ -36,7 +36,7 @@ export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
         role="region"
         aria-label={label}
         className={cn(
-          '[&_pre]:px-5 [&_pre]:py-4 [&_pre]:text-[0.8125rem]/6 [&_pre]:overflow-x-auto [&_pre]:font-mono [&_pre]:outline-none [&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:-outline-offset-2 [&_pre:focus-visible]:outline-brand-400',
+          '[&_pre]:overflow-x-auto [&_pre]:px-5 [&_pre]:py-4 [&_pre]:font-mono [&_pre]:text-[0.8125rem]/6 [&_pre]:outline-none [&_pre:focus-visible]:outline-2 [&_pre:focus-visible]:-outline-offset-2 [&_pre:focus-visible]:outline-brand-400',
           collapsed && 'max-h-[31rem] overflow-hidden',
         )}
         // Shiki's output from the catalogue build: trusted, never user input.
@@ -45,9 +45,9 @@ export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
       {foldable ? (
         <div
           className={cn(
-            'pb-4 flex justify-center',
+            'flex justify-center pb-4',
             collapsed &&
-              'inset-x-0 bottom-0 pt-24 absolute bg-linear-to-t from-[#24292e] from-40% to-[#24292e]/0',
+              'absolute inset-x-0 bottom-0 bg-linear-to-t from-[#24292e] from-40% to-[#24292e]/0 pt-24',
           )}
         >
           <Button

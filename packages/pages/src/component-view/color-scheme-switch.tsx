@@ -34,7 +34,7 @@ export function ColorSchemeSwitch({ value, onChange, label, className }: ColorSc
       role="group"
       aria-label={label}
       data-slot="color-scheme-switch"
-      className={cn('gap-x-1 bg-gray-100 p-1 flex w-fit rounded-control', className)}
+      className={cn('flex w-fit gap-x-1 rounded-control bg-gray-100 p-1', className)}
     >
       {PREVIEW_COLOR_SCHEMES.map((scheme) => {
         const { label: name, Icon } = OPTIONS[scheme];
@@ -49,12 +49,12 @@ export function ColorSchemeSwitch({ value, onChange, label, className }: ColorSc
               if (!pressed) onChange?.(scheme);
             }}
             className={cn(
-              'gap-1.5 px-2 py-1.5 text-sm font-medium text-gray-600 hover:text-gray-900 [&_svg]:size-4 inline-flex items-center rounded-[calc(var(--radius-control)-0.125rem)] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:shrink-0',
+              'inline-flex items-center gap-1.5 rounded-[calc(var(--radius-control)-0.125rem)] px-2 py-1.5 text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4 [&_svg]:shrink-0',
               pressed && 'bg-white text-gray-900 shadow-xs',
             )}
           >
             <Icon />
-            <span className="sm:not-sr-only sr-only">{name}</span>
+            <span className="sr-only sm:not-sr-only">{name}</span>
           </button>
         );
       })}

@@ -36,7 +36,7 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   decorators: [
     (Story) => (
-      <div className="max-w-7xl p-8 mx-auto">
+      <div className="mx-auto max-w-7xl p-8">
         <Story />
       </div>
     ),

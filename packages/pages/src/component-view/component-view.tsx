@@ -91,21 +91,21 @@ export function ComponentView({
   const locked = component.viewType !== 'downloadable';
 
   const header = (actions: React.ReactNode) => (
-    <div className="gap-x-6 gap-y-3 pb-4 flex flex-wrap items-center justify-between">
-      <div className="min-w-0 gap-x-3 gap-y-1 flex flex-wrap items-center">
+    <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 pb-4">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1">
         <Heading id={titleId} className="text-base/7 font-semibold text-gray-900">
           {component.name}
         </Heading>
         {component.isNew ? <Badge variant="new">New</Badge> : null}
         {component.archived ? <Badge variant="neutral">Archived</Badge> : null}
         {component.requiresJavaScript ? (
-          <span className="gap-x-1 text-xs/5 font-medium text-gray-500 inline-flex items-center">
+          <span className="inline-flex items-center gap-x-1 text-xs/5 font-medium text-gray-500">
             <BoltIcon className="size-3.5 text-amber-500" />
             Requires JavaScript
           </span>
         ) : null}
       </div>
-      <div className="gap-3 flex flex-wrap items-center">{actions}</div>
+      <div className="flex flex-wrap items-center gap-3">{actions}</div>
     </div>
   );
 
@@ -126,7 +126,7 @@ export function ComponentView({
   const credits = component.imageCreditsHtml ? (
     <div
       data-slot="image-credits"
-      className="mt-3 text-xs/5 text-gray-500 [&_a]:font-medium [&_a]:text-gray-700 [&_a]:decoration-gray-300 [&_a:hover]:text-gray-900 [&_a]:underline [&_a]:underline-offset-2"
+      className="mt-3 text-xs/5 text-gray-500 [&_a]:font-medium [&_a]:text-gray-700 [&_a]:underline [&_a]:decoration-gray-300 [&_a]:underline-offset-2 [&_a:hover]:text-gray-900"
       // Written by the catalogue's authors in the component's front matter: trusted.
       dangerouslySetInnerHTML={{ __html: component.imageCreditsHtml }}
     />
@@ -142,7 +142,7 @@ export function ComponentView({
       >
         {header(
           <>
-            <span className="gap-x-1.5 bg-gray-100 px-3 py-1.5 text-sm font-medium text-gray-900 inline-flex items-center rounded-control">
+            <span className="inline-flex items-center gap-x-1.5 rounded-control bg-gray-100 px-3 py-1.5 text-sm font-medium text-gray-900">
               <EyeIcon className="size-4 text-gray-500" />
               {component.viewType === 'pngPreview' ? 'PNG Preview' : 'Preview'}
             </span>
@@ -228,7 +228,7 @@ function ComponentPreview({
   defaultWidth?: number;
 }) {
   const frame = cn(
-    'rounded-xl ring-gray-900/10 overflow-hidden ring-1',
+    'overflow-hidden rounded-xl ring-1 ring-gray-900/10',
     FRAME_BACKGROUND[colorScheme],
   );
   if (component.viewType === 'pngPreview' || (!component.previewUrl && !component.iframeHtml)) {

@@ -106,14 +106,14 @@ export function ResizablePreview({
       data-slot="resizable-preview"
       data-dragging={dragging || undefined}
       className={cn(
-        'pr-4 relative',
+        'relative pr-4',
         'bg-[repeating-linear-gradient(-45deg,var(--color-gray-200)_0_1px,transparent_1px_7px)]',
         className,
       )}
     >
       <div
         id={frameId}
-        className={cn('bg-white relative max-w-full', dragging && '[&_iframe]:pointer-events-none')}
+        className={cn('relative max-w-full bg-white', dragging && '[&_iframe]:pointer-events-none')}
         style={{ width: width === null ? '100%' : `${width}px` }}
       >
         {children(width === null && containerWidth === 0 ? null : current)}
@@ -132,12 +132,12 @@ export function ResizablePreview({
           onPointerMove={onPointerMove}
           onPointerUp={endDrag}
           onPointerCancel={endDrag}
-          className="group/handle inset-y-0 w-4 border-gray-900/10 bg-gray-50 hover:bg-gray-100 absolute left-full flex cursor-ew-resize touch-none items-center justify-center border-l outline-none focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          className="group/handle absolute inset-y-0 left-full flex w-4 cursor-ew-resize touch-none items-center justify-center border-l border-gray-900/10 bg-gray-50 outline-none hover:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
         >
           <span
             aria-hidden="true"
             className={cn(
-              'h-8 w-1 bg-gray-300 group-hover/handle:bg-gray-400 rounded-full group-focus-visible/handle:bg-brand-600',
+              'h-8 w-1 rounded-full bg-gray-300 group-hover/handle:bg-gray-400 group-focus-visible/handle:bg-brand-600',
               dragging && 'bg-brand-600',
             )}
           />

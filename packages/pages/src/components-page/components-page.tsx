@@ -61,26 +61,26 @@ export function ComponentsPage({
   ];
   return (
     <div data-slot="components-page">
-      <div className="max-w-7xl px-6 pt-16 pb-12 sm:pt-20 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 pt-16 pb-12 sm:pt-20 lg:px-8">
         <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
           Components
         </h1>
-        <p className="mt-4 max-w-3xl text-lg/8 text-gray-600 text-pretty">
+        <p className="mt-4 max-w-3xl text-lg/8 text-pretty text-gray-600">
           Over 500 professionally designed, fully responsive Tailwind CSS components for marketing
           sites, web applications and online stores, in React, Vue and plain HTML.
         </p>
       </div>
       <nav
         aria-label="Catalogue sections"
-        className="top-0 border-gray-900/10 bg-white/90 backdrop-blur-sm sticky z-20 border-y"
+        className="sticky top-0 z-20 border-y border-gray-900/10 bg-white/90 backdrop-blur-sm"
       >
-        <ul role="list" className="max-w-7xl gap-x-8 px-6 lg:px-8 mx-auto flex overflow-x-auto">
+        <ul role="list" className="mx-auto flex max-w-7xl gap-x-8 overflow-x-auto px-6 lg:px-8">
           {anchors.map((anchor) => (
             <li key={anchor.href} className="flex-none">
               {/* Plain anchors: an in-page jump must not become an app visit. */}
               <a
                 href={anchor.href}
-                className="py-3.5 text-sm/6 font-semibold text-gray-600 hover:border-gray-300 hover:text-gray-900 -mb-px block border-b-2 border-transparent whitespace-nowrap outline-none focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+                className="-mb-px block border-b-2 border-transparent py-3.5 text-sm/6 font-semibold whitespace-nowrap text-gray-600 outline-none hover:border-gray-300 hover:text-gray-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
               >
                 {anchor.label}
               </a>
@@ -118,14 +118,14 @@ function ProductSection({ section }: { section: CatalogProductSection }) {
     <section
       id={section.anchor}
       aria-labelledby={headingId}
-      className="scroll-mt-14 border-gray-900/10 border-b last-of-type:border-b-0"
+      className="scroll-mt-14 border-b border-gray-900/10 last-of-type:border-b-0"
     >
-      <div className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 py-16 sm:py-20 lg:px-8">
         <div className="max-w-3xl">
           <h2 id={headingId} className="text-3xl font-semibold tracking-tight text-gray-900">
             {section.name}
           </h2>
-          <p className="mt-3 text-base/7 text-gray-600 text-pretty">{section.description}</p>
+          <p className="mt-3 text-base/7 text-pretty text-gray-600">{section.description}</p>
         </div>
         <div className="mt-12 space-y-16">
           {section.categories.map((category) => (
@@ -156,14 +156,14 @@ export function CategoryGroup({ category }: { category: CatalogCategory }) {
     <div role="group" aria-labelledby={headingId} data-slot="category-group">
       <h3
         id={headingId}
-        className="border-gray-900/5 pb-3 text-base/7 font-semibold text-gray-900 border-b"
+        className="border-b border-gray-900/5 pb-3 text-base/7 font-semibold text-gray-900"
       >
         {category.name}
       </h3>
       <ul
         id={listId}
         role="list"
-        className="mt-8 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4 grid grid-cols-1"
+        className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
       >
         {category.subcategories.map((subcategory, index) => (
           <li
@@ -176,7 +176,7 @@ export function CategoryGroup({ category }: { category: CatalogCategory }) {
       </ul>
       {progressive ? (
         // From extra-large every card fits, so there is nothing to reveal.
-        <div className="mt-10 xl:hidden flex justify-center">
+        <div className="mt-10 flex justify-center xl:hidden">
           <Button
             variant="secondary"
             aria-expanded={expanded}

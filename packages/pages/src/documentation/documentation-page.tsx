@@ -59,7 +59,7 @@ export function DocumentationPage({
   return (
     <div
       data-slot="documentation-page"
-      className="max-w-7xl px-6 py-10 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-x-16 lg:px-8 lg:py-16 mx-auto"
+      className="mx-auto max-w-7xl px-6 py-10 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-x-16 lg:px-8 lg:py-16"
     >
       {/* Keyed by page, so the mobile contents close after following a link. */}
       <DocumentationNav key={slug} toc={toc} slug={slug} versionPrefix={versionPrefix} />
@@ -98,7 +98,7 @@ function DocumentationNav({
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((current) => !current)}
-        className="bg-white px-4 py-3 text-sm/6 font-semibold text-gray-900 ring-gray-900/10 hover:bg-gray-50 lg:hidden flex w-full items-center justify-between rounded-control ring-1 outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+        className="flex w-full items-center justify-between rounded-control bg-white px-4 py-3 text-sm/6 font-semibold text-gray-900 ring-1 ring-gray-900/10 outline-none hover:bg-gray-50 focus-visible:ring-2 focus-visible:ring-brand-600 lg:hidden"
       >
         Contents
         <svg
@@ -145,7 +145,7 @@ function TocChildren({
   versionPrefix: VersionPrefix;
 }) {
   return (
-    <ul role="list" className="mt-3 space-y-1 border-gray-200 border-l">
+    <ul role="list" className="mt-3 space-y-1 border-l border-gray-200">
       {entries.map((entry) => {
         const current = entry.slug === slug;
         return (
@@ -155,10 +155,10 @@ function TocChildren({
               current={current}
               versionPrefix={versionPrefix}
               className={cn(
-                'py-1 pl-4 -ml-px block border-l',
+                '-ml-px block border-l py-1 pl-4',
                 current
-                  ? 'font-medium border-brand-600'
-                  : 'text-gray-600 hover:border-gray-400 hover:text-gray-900 border-transparent',
+                  ? 'border-brand-600 font-medium'
+                  : 'border-transparent text-gray-600 hover:border-gray-400 hover:text-gray-900',
               )}
             />
             {entry.children.length > 0 ? (

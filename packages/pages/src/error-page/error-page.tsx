@@ -70,20 +70,20 @@ export function ErrorPage({ status, message, requestId, retryAfterSeconds }: Err
   const detail = message && message !== title && message !== description ? message : undefined;
   return (
     <div data-slot="error-page" className="bg-white px-6 py-24 sm:py-32 lg:px-8">
-      <div className="max-w-xl mx-auto text-center">
+      <div className="mx-auto max-w-xl text-center">
         <p className="text-base font-semibold text-brand-600">{status}</p>
-        <h1 className="mt-4 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance">
+        <h1 className="mt-4 text-4xl font-semibold tracking-tight text-balance text-gray-900 sm:text-5xl">
           {title}
         </h1>
-        <p className="mt-6 text-base/7 text-gray-600 text-pretty">{description}</p>
-        {detail ? <p className="mt-2 text-sm/6 text-gray-600 text-pretty">{detail}</p> : null}
+        <p className="mt-6 text-base/7 text-pretty text-gray-600">{description}</p>
+        {detail ? <p className="mt-2 text-sm/6 text-pretty text-gray-600">{detail}</p> : null}
         {requestId && status >= 500 ? (
           <p className="mt-4 text-sm/6 text-gray-600">
             If you contact support, quote request id{' '}
-            <code className="text-gray-900 font-mono break-all">{requestId}</code>.
+            <code className="font-mono break-all text-gray-900">{requestId}</code>.
           </p>
         ) : null}
-        <div className="mt-10 gap-x-6 gap-y-4 flex flex-wrap items-center justify-center">
+        <div className="mt-10 flex flex-wrap items-center justify-center gap-x-6 gap-y-4">
           <Link href="/" className={buttonVariants({ variant: 'primary' })}>
             Go back home
           </Link>

@@ -13,11 +13,11 @@ export type FaqDisclosureProps = {
 export function FaqDisclosure({ question, children, defaultOpen, className }: FaqDisclosureProps) {
   return (
     <details data-slot="faq-disclosure" open={defaultOpen} className={cn('group py-5', className)}>
-      <summary className="gap-x-6 rounded-sm text-base/7 font-semibold text-gray-900 flex cursor-pointer list-none items-start justify-between text-left outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
+      <summary className="flex cursor-pointer list-none items-start justify-between gap-x-6 rounded-sm text-left text-base/7 font-semibold text-gray-900 outline-none focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 [&::-webkit-details-marker]:hidden">
         <span>{question}</span>
-        <span className="h-7 text-gray-400 group-hover:text-gray-600 flex items-center">
+        <span className="flex h-7 items-center text-gray-400 group-hover:text-gray-600">
           <PlusIcon className="size-5 group-open:hidden" />
-          <MinusIcon className="size-5 hidden group-open:block" />
+          <MinusIcon className="hidden size-5 group-open:block" />
         </span>
       </summary>
       <div className="mt-2 pr-12 text-base/7 text-gray-600">{children}</div>

@@ -263,16 +263,16 @@ export function Faq({ variant, id = 'faqs', className, ...contacts }: FaqProps) 
       data-variant={variant}
       className={className}
     >
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
         <div className="lg:grid lg:grid-cols-12 lg:gap-x-16">
           <div className="lg:col-span-4">
             <h2
               id={headingId}
-              className="text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl text-pretty"
+              className="text-3xl font-semibold tracking-tight text-pretty text-gray-900 sm:text-4xl"
             >
               Frequently asked questions
             </h2>
-            <p className="mt-4 text-base/7 text-gray-600 text-pretty">
+            <p className="mt-4 text-base/7 text-pretty text-gray-600">
               Can’t find the answer you’re looking for? E-mail{' '}
               <Mail address={contacts.supportEmail} /> and a person will get back to you.
             </p>
@@ -295,7 +295,7 @@ function FaqGroupList({ group }: { group: FaqGroup }) {
       <h3 id={headingId} className="text-sm/6 font-semibold text-brand-600">
         {group.title}
       </h3>
-      <div className="mt-2 divide-gray-900/10 border-gray-900/10 divide-y border-b">
+      <div className="mt-2 divide-y divide-gray-900/10 border-b border-gray-900/10">
         {group.entries.map((entry) => (
           <FaqDisclosure key={entry.question} question={entry.question}>
             {entry.answer}

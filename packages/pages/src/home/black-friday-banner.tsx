@@ -40,13 +40,13 @@ export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
     <aside
       aria-label="Black Friday offer"
       data-slot="black-friday-banner"
-      className="bg-gray-950 relative isolate overflow-hidden"
+      className="relative isolate overflow-hidden bg-gray-950"
     >
       <div
         aria-hidden="true"
-        className="inset-0 absolute -z-10 bg-[radial-gradient(60rem_12rem_at_20%_-20%,var(--color-brand-600),transparent)] opacity-60"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(60rem_12rem_at_20%_-20%,var(--color-brand-600),transparent)] opacity-60"
       />
-      <div className="max-w-7xl gap-4 px-6 py-4 text-sm/6 text-gray-200 sm:flex-row sm:items-center sm:justify-between lg:px-8 mx-auto flex flex-col">
+      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-6 py-4 text-sm/6 text-gray-200 sm:flex-row sm:items-center sm:justify-between lg:px-8">
         <p className="text-pretty">
           <strong className="font-semibold text-white">Black Friday:</strong> all-access plus our
           design ebook ({designEbookDescription()}) for{' '}
@@ -68,7 +68,7 @@ export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
         </p>
         <Link
           href={offer.checkoutUrl}
-          className="gap-x-1 bg-white px-3.5 py-1.5 text-sm font-semibold text-gray-900 shadow-xs hover:bg-gray-100 focus-visible:outline-white sm:self-auto inline-flex flex-none items-center self-start rounded-full focus-visible:outline-2 focus-visible:outline-offset-2"
+          className="inline-flex flex-none items-center gap-x-1 self-start rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-gray-900 shadow-xs hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white sm:self-auto"
         >
           Get the bundle <span aria-hidden="true">&rarr;</span>
         </Link>

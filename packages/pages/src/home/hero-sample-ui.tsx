@@ -11,50 +11,50 @@ const rows = [
 export function HeroSampleUi() {
   return (
     <div aria-hidden="true" className="relative">
-      <div className="rounded-2xl bg-gray-900/5 p-2 ring-gray-900/10 lg:rounded-3xl lg:p-3 ring-1 ring-inset">
-        <div className="rounded-xl bg-white shadow-2xl ring-gray-900/10 overflow-hidden ring-1">
-          <div className="gap-2 border-gray-100 px-4 py-3 flex items-center border-b">
-            <span className="size-2.5 bg-red-400 rounded-full" />
-            <span className="size-2.5 bg-amber-400 rounded-full" />
-            <span className="size-2.5 bg-emerald-400 rounded-full" />
-            <span className="ml-4 h-5 rounded-md bg-gray-100 flex-1" />
+      <div className="rounded-2xl bg-gray-900/5 p-2 ring-1 ring-gray-900/10 ring-inset lg:rounded-3xl lg:p-3">
+        <div className="overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-gray-900/10">
+          <div className="flex items-center gap-2 border-b border-gray-100 px-4 py-3">
+            <span className="size-2.5 rounded-full bg-red-400" />
+            <span className="size-2.5 rounded-full bg-amber-400" />
+            <span className="size-2.5 rounded-full bg-emerald-400" />
+            <span className="ml-4 h-5 flex-1 rounded-md bg-gray-100" />
           </div>
           <div className="flex">
-            <div className="w-36 space-y-3 border-gray-100 p-4 sm:block hidden shrink-0 border-r">
+            <div className="hidden w-36 shrink-0 space-y-3 border-r border-gray-100 p-4 sm:block">
               <div className="h-6 w-20 rounded-md bg-brand-600" />
               {['w-24', 'w-16', 'w-20', 'w-14', 'w-24'].map((width, index) => (
-                <div key={index} className="gap-2 flex items-center">
+                <div key={index} className="flex items-center gap-2">
                   <span className="size-3 rounded bg-gray-200" />
-                  <span className={`h-2.5 bg-gray-200 rounded-full ${width}`} />
+                  <span className={`h-2.5 rounded-full bg-gray-200 ${width}`} />
                 </div>
               ))}
             </div>
-            <div className="space-y-4 p-4 sm:p-5 flex-1">
-              <div className="gap-3 grid grid-cols-3">
+            <div className="flex-1 space-y-4 p-4 sm:p-5">
+              <div className="grid grid-cols-3 gap-3">
                 {['bg-brand-50', 'bg-emerald-50', 'bg-amber-50'].map((tone) => (
                   <div key={tone} className={`rounded-lg p-3 ${tone}`}>
-                    <div className="h-2 w-10 bg-gray-300 rounded-full" />
+                    <div className="h-2 w-10 rounded-full bg-gray-300" />
                     <div className="mt-3 h-4 w-14 rounded-md bg-gray-800" />
                   </div>
                 ))}
               </div>
-              <div className="rounded-lg border-gray-100 p-4 border">
-                <div className="h-28 gap-1.5 flex items-end">
+              <div className="rounded-lg border border-gray-100 p-4">
+                <div className="flex h-28 items-end gap-1.5">
                   {bars.map((height, index) => (
                     <span
                       key={index}
-                      className="rounded-t-sm flex-1 bg-gradient-to-t from-brand-600 to-brand-400"
+                      className="flex-1 rounded-t-sm bg-gradient-to-t from-brand-600 to-brand-400"
                       style={{ height: `${height}%` }}
                     />
                   ))}
                 </div>
               </div>
-              <div className="divide-gray-100 rounded-lg border-gray-100 divide-y border">
+              <div className="divide-y divide-gray-100 rounded-lg border border-gray-100">
                 {rows.map((row, index) => (
-                  <div key={index} className="gap-3 px-4 py-2.5 flex items-center">
-                    <span className="size-6 bg-gray-200 rounded-full" />
-                    <span className={`h-2.5 bg-gray-300 rounded-full ${row.width}`} />
-                    <span className={`h-4 w-12 ml-auto rounded-full opacity-80 ${row.tone}`} />
+                  <div key={index} className="flex items-center gap-3 px-4 py-2.5">
+                    <span className="size-6 rounded-full bg-gray-200" />
+                    <span className={`h-2.5 rounded-full bg-gray-300 ${row.width}`} />
+                    <span className={`ml-auto h-4 w-12 rounded-full opacity-80 ${row.tone}`} />
                   </div>
                 ))}
               </div>
@@ -62,12 +62,12 @@ export function HeroSampleUi() {
           </div>
         </div>
       </div>
-      <div className="-bottom-6 -left-6 w-56 rounded-xl bg-white p-4 shadow-xl ring-gray-900/10 sm:block absolute hidden ring-1">
-        <div className="gap-3 flex items-center">
+      <div className="absolute -bottom-6 -left-6 hidden w-56 rounded-xl bg-white p-4 shadow-xl ring-1 ring-gray-900/10 sm:block">
+        <div className="flex items-center gap-3">
           <span className="size-9 rounded-lg bg-brand-600" />
           <div className="space-y-2">
-            <div className="h-2.5 w-24 bg-gray-800 rounded-full" />
-            <div className="h-2 w-16 bg-gray-300 rounded-full" />
+            <div className="h-2.5 w-24 rounded-full bg-gray-800" />
+            <div className="h-2 w-16 rounded-full bg-gray-300" />
           </div>
         </div>
         <div className="mt-4 h-8 rounded-md bg-gray-900" />

@@ -22,12 +22,12 @@ export function HomeComponentTabs({
   if (!first) return null;
   return (
     <section aria-labelledby={headingId} data-slot="home-component-tabs">
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
         <div className="max-w-2xl">
           <p className="text-base/7 font-semibold text-brand-600">Components</p>
           <h2
             id={headingId}
-            className="mt-2 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl text-pretty"
+            className="mt-2 text-3xl font-semibold tracking-tight text-pretty text-gray-900 sm:text-4xl"
           >
             Every section, screen and element you need
           </h2>
@@ -49,7 +49,7 @@ export function HomeComponentTabs({
               <p className="max-w-3xl text-base/7 text-gray-600">{product.description}</p>
               <ul
                 role="list"
-                className="mt-8 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3 grid grid-cols-1"
+                className="mt-8 grid grid-cols-1 gap-x-6 gap-y-10 sm:grid-cols-2 lg:grid-cols-3"
               >
                 {product.subcategories.map((subcategory) => (
                   <li key={subcategory.url}>
@@ -59,7 +59,7 @@ export function HomeComponentTabs({
               </ul>
               <Link
                 href={`${versionPrefix}/components#${product.anchor}`}
-                className="mt-10 gap-x-1 text-sm/6 font-semibold inline-flex items-center text-brand-600 hover:text-brand-500"
+                className="mt-10 inline-flex items-center gap-x-1 text-sm/6 font-semibold text-brand-600 hover:text-brand-500"
               >
                 Browse all {product.componentCount} {product.name} components
                 <span aria-hidden="true">&rarr;</span>

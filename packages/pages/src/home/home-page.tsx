@@ -94,7 +94,7 @@ function WelcomeBack({
   documentationHref: string;
 }) {
   return (
-    <div className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+    <div className="mx-auto max-w-7xl px-6 py-16 sm:py-20 lg:px-8">
       <div className="md:flex md:items-end md:justify-between md:gap-x-8">
         <div className="max-w-2xl">
           <p className="text-sm/6 font-semibold text-brand-600">Welcome back</p>
@@ -106,7 +106,7 @@ function WelcomeBack({
             off.
           </p>
         </div>
-        <div className="mt-8 gap-3 md:mt-0 md:flex-none flex flex-wrap">
+        <div className="mt-8 flex flex-wrap gap-3 md:mt-0 md:flex-none">
           <Link href={documentationHref} className={buttonVariants({ variant: 'ghost' })}>
             Documentation
           </Link>

@@ -41,22 +41,22 @@ function resources(documentationHref: string): Resource[] {
 export function HomeResources({ documentationHref }: { documentationHref: string }) {
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className="border-gray-900/10 bg-gray-50 border-t">
-      <div className="max-w-7xl px-6 py-20 lg:px-8 mx-auto">
+    <section aria-labelledby={headingId} className="border-t border-gray-900/10 bg-gray-50">
+      <div className="mx-auto max-w-7xl px-6 py-20 lg:px-8">
         <h2 id={headingId} className="text-2xl font-semibold tracking-tight text-gray-900">
           Everything you need to ship
         </h2>
-        <ul role="list" className="mt-10 gap-6 sm:grid-cols-2 lg:grid-cols-5 grid">
+        <ul role="list" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
           {resources(documentationHref).map((resource) => (
             <li
               key={resource.href}
-              className="bg-white p-6 shadow-xs ring-gray-900/5 hover:ring-gray-900/15 relative flex flex-col rounded-card ring-1"
+              className="relative flex flex-col rounded-card bg-white p-6 shadow-xs ring-1 ring-gray-900/5 hover:ring-gray-900/15"
             >
               <h3 className="text-sm/6 font-semibold text-gray-900">{resource.title}</h3>
-              <p className="mt-2 text-sm/6 text-gray-600 flex-1">{resource.description}</p>
+              <p className="mt-2 flex-1 text-sm/6 text-gray-600">{resource.description}</p>
               <Link
                 href={resource.href}
-                className="mt-4 text-sm/6 font-semibold after:inset-0 text-brand-600 after:absolute hover:text-brand-500"
+                className="mt-4 text-sm/6 font-semibold text-brand-600 after:absolute after:inset-0 hover:text-brand-500"
               >
                 {resource.cta} <span aria-hidden="true">&rarr;</span>
               </Link>

@@ -52,15 +52,15 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
     <section
       aria-labelledby={headingId}
       data-slot="template-carousel"
-      className="border-gray-900/10 bg-gray-50 overflow-hidden border-t"
+      className="overflow-hidden border-t border-gray-900/10 bg-gray-50"
     >
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
-        <div className="gap-6 flex flex-wrap items-end justify-between">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
+        <div className="flex flex-wrap items-end justify-between gap-6">
           <div className="max-w-2xl">
             <p className="text-base/7 font-semibold text-brand-600">Templates</p>
             <h2
               id={headingId}
-              className="mt-2 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl text-pretty"
+              className="mt-2 text-3xl font-semibold tracking-tight text-pretty text-gray-900 sm:text-4xl"
             >
               Complete sites, ready to launch
             </h2>
@@ -71,7 +71,7 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
               </Link>
             </p>
           </div>
-          <div className="gap-x-3 flex">
+          <div className="flex gap-x-3">
             <Button
               variant="secondary"
               size="icon"
@@ -100,12 +100,12 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
           ref={listRef}
           id={listId}
           role="list"
-          className="-mx-6 mt-10 scroll-px-6 gap-x-8 px-6 pt-2 pb-4 lg:-mx-8 lg:scroll-px-8 lg:px-8 flex snap-x snap-mandatory [scrollbar-width:none] overflow-x-auto"
+          className="-mx-6 mt-10 flex snap-x snap-mandatory scroll-px-6 [scrollbar-width:none] gap-x-8 overflow-x-auto px-6 pt-2 pb-4 lg:-mx-8 lg:scroll-px-8 lg:px-8"
         >
           {templates.map((template) => (
-            <li key={template.slug} className="w-72 sm:w-80 flex-none snap-start">
+            <li key={template.slug} className="w-72 flex-none snap-start sm:w-80">
               <article className="group relative">
-                <div className="rounded-2xl bg-gray-100 ring-gray-900/10 overflow-hidden ring-1">
+                <div className="overflow-hidden rounded-2xl bg-gray-100 ring-1 ring-gray-900/10">
                   <CatalogueImage
                     src={template.imageUrl}
                     alt={`Screenshot of ${template.name}`}
@@ -120,12 +120,12 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
                 <h3 className="mt-1 text-base/7 font-semibold text-gray-900">
                   <Link
                     href={template.url}
-                    className="rounded-sm after:inset-0 after:rounded-2xl outline-none after:absolute focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
+                    className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
                   >
                     {template.name}
                   </Link>
                 </h3>
-                <p className="mt-1 text-sm/6 text-gray-600 line-clamp-2">{template.summary}</p>
+                <p className="mt-1 line-clamp-2 text-sm/6 text-gray-600">{template.summary}</p>
               </article>
             </li>
           ))}

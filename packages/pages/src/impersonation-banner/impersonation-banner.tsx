@@ -16,9 +16,9 @@ export function ImpersonationBanner({
     <div
       role="region"
       aria-label="Impersonation"
-      className="px-6 py-2.5 text-white lg:px-8 bg-danger-600"
+      className="bg-danger-600 px-6 py-2.5 text-white lg:px-8"
     >
-      <div className="max-w-7xl gap-x-4 gap-y-2 mx-auto flex flex-wrap items-center justify-center">
+      <div className="mx-auto flex max-w-7xl flex-wrap items-center justify-center gap-x-4 gap-y-2">
         <p className="text-sm/6">
           You are impersonating <strong className="font-semibold">{email}</strong>.
         </p>
@@ -27,7 +27,7 @@ export function ImpersonationBanner({
           variant="secondary"
           loading={stopping}
           onClick={onStopImpersonating}
-          className="h-7 px-3.5 rounded-full text-danger-700 ring-0 hover:bg-danger-50"
+          className="h-7 rounded-full px-3.5 text-danger-700 ring-0 hover:bg-danger-50"
         >
           Stop Impersonating
         </Button>

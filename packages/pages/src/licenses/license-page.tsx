@@ -19,7 +19,7 @@ export function LicensePage({ licenses, teams, supportEmail, can }: LicensePageV
   const teamsHeadingId = useId();
   const upgrades = can ? upgradeNavigation(can) : [];
   return (
-    <div data-slot="license-page" className="max-w-4xl px-6 py-16 lg:px-8 mx-auto">
+    <div data-slot="license-page" className="mx-auto max-w-4xl px-6 py-16 lg:px-8">
       <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Licences</h1>
       <p className="mt-2 text-base/7 text-gray-600">
         Your licence keys, what each one is for, and the teams you belong to.
@@ -36,21 +36,21 @@ export function LicensePage({ licenses, teams, supportEmail, can }: LicensePageV
             ))}
           </ul>
         ) : (
-          <div className="mt-4 px-6 py-10 border-gray-300 rounded-card border border-dashed text-center">
+          <div className="mt-4 rounded-card border border-dashed border-gray-300 px-6 py-10 text-center">
             <p className="text-sm/6 font-semibold text-gray-900">You don’t have a licence yet.</p>
             <p className="mt-1 text-sm/6 text-gray-600">
               Someone bought one for you? Open the link in the licence e-mail to redeem it.
             </p>
             <Link
               href={ALL_ACCESS_URL}
-              className="mt-4 text-sm/6 font-semibold inline-block text-brand-600 hover:text-brand-500"
+              className="mt-4 inline-block text-sm/6 font-semibold text-brand-600 hover:text-brand-500"
             >
               Get all-access <span aria-hidden="true">&rarr;</span>
             </Link>
           </div>
         )}
         {upgrades.length > 0 ? (
-          <p className="mt-6 gap-x-6 gap-y-2 text-sm/6 flex flex-wrap">
+          <p className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm/6">
             {upgrades.map((link) => (
               <Link
                 key={link.href}
@@ -71,7 +71,7 @@ export function LicensePage({ licenses, teams, supportEmail, can }: LicensePageV
         {teams.length > 0 ? (
           <ul
             role="list"
-            className="mt-4 divide-gray-200 ring-gray-900/5 divide-y rounded-card ring-1"
+            className="mt-4 divide-y divide-gray-200 rounded-card ring-1 ring-gray-900/5"
           >
             {teams.map((team) => (
               <TeamItem key={team.id} team={team} />
@@ -93,9 +93,9 @@ function LicenseItem({ license, supportEmail }: { license: LicenseRecord; suppor
   return (
     <li
       data-active={license.isActive || undefined}
-      className="p-6 ring-gray-900/5 rounded-card ring-1"
+      className="rounded-card p-6 ring-1 ring-gray-900/5"
     >
-      <div className="gap-x-3 gap-y-2 flex flex-wrap items-center">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <h3 id={headingId} className="text-base/7 font-semibold text-gray-900">
           {license.package.name}
           <span className="sr-only">, {LICENSE_KIND_LABELS[license.kind]} licence</span>
@@ -109,9 +109,9 @@ function LicenseItem({ license, supportEmail }: { license: LicenseRecord; suppor
           <Badge variant="danger">Inactive</Badge>
         )}
       </div>
-      <div className="mt-4 gap-3 flex flex-wrap items-center">
+      <div className="mt-4 flex flex-wrap items-center gap-3">
         <span className="text-sm/6 text-gray-600">Licence key</span>
-        <code className="bg-gray-50 px-2 py-1 text-sm text-gray-900 ring-gray-200 rounded-md font-mono break-all ring-1">
+        <code className="rounded-md bg-gray-50 px-2 py-1 font-mono text-sm break-all text-gray-900 ring-1 ring-gray-200">
           {license.key}
         </code>
         <CopyButton text={license.key} label="Copy key" aria-describedby={headingId} />
@@ -183,9 +183,9 @@ function NextStep({ license, supportEmail }: { license: LicenseRecord; supportEm
 
 function TeamItem({ team }: { team: TeamSummary }) {
   return (
-    <li className="gap-x-4 px-6 py-4 flex flex-wrap items-center justify-between">
-      <div className="min-w-0 gap-x-3 flex items-center">
-        <span className="text-sm/6 font-semibold text-gray-900 truncate">{team.name}</span>
+    <li className="flex flex-wrap items-center justify-between gap-x-4 px-6 py-4">
+      <div className="flex min-w-0 items-center gap-x-3">
+        <span className="truncate text-sm/6 font-semibold text-gray-900">{team.name}</span>
         <Badge variant={team.role === 'owner' ? 'team' : 'neutral'}>
           {TEAM_ROLE_LABELS[team.role]}
         </Badge>

@@ -122,10 +122,10 @@ export function RedeemLicensePage({
 
 function LicenseSummary({ license }: { license: LicenseRecord }) {
   return (
-    <span className="gap-2 inline-flex flex-wrap items-center justify-center">
+    <span className="inline-flex flex-wrap items-center justify-center gap-2">
       <span className="font-semibold text-gray-900">{license.package.name}</span>
       <Badge variant={license.kind}>{LICENSE_KIND_LABELS[license.kind]} licence</Badge>
-      <code className="text-xs text-gray-500 font-mono break-all">{license.key}</code>
+      <code className="font-mono text-xs break-all text-gray-500">{license.key}</code>
     </span>
   );
 }

@@ -69,7 +69,7 @@ export function LoginPage({ form, status }: LoginPageProps) {
           error={emailError ? undefined : form.errors.password}
           aria-describedby={emailError ? emailErrorId : undefined}
         />
-        <div className="gap-4 flex items-center justify-between">
+        <div className="flex items-center justify-between gap-4">
           <Checkbox
             label="Remember me"
             name="remember"

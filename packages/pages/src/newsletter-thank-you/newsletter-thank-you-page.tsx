@@ -15,14 +15,14 @@ export type NewsletterThankYouPageData = Record<never, never>;
 export function NewsletterThankYouPage({ email }: NewsletterThankYouPageProps) {
   return (
     <div data-slot="newsletter-thank-you-page" className="bg-gray-50 px-6 py-24 sm:py-32 lg:px-8">
-      <div className="max-w-xl mx-auto text-center">
-        <div className="size-12 bg-green-100 mx-auto flex items-center justify-center rounded-full">
+      <div className="mx-auto max-w-xl text-center">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100">
           <CheckIcon className="size-6 text-green-700" />
         </div>
         <h1 className="mt-6 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
           You’re subscribed
         </h1>
-        <p className="mt-4 text-base/7 text-gray-600 text-pretty">
+        <p className="mt-4 text-base/7 text-pretty text-gray-600">
           Thanks for signing up. We’ll send{' '}
           {email ? <strong className="font-semibold text-gray-900">{email}</strong> : 'you'} a short
           e-mail whenever new components, templates or improvements ship. You can unsubscribe from

@@ -16,16 +16,16 @@ export type PreviewPageData = Pick<PreviewPageProps, 'components'>;
 /** Spec §2 Preview (playground): live previews with where each lives in the catalogue. */
 export function PreviewPage({ components, signedIn, pricingUrl }: PreviewPageProps) {
   return (
-    <div data-slot="preview-page" className="max-w-7xl px-6 lg:px-8 mx-auto">
-      <header className="border-gray-900/10 pt-10 pb-10 sm:pt-12 border-b">
+    <div data-slot="preview-page" className="mx-auto max-w-7xl px-6 lg:px-8">
+      <header className="border-b border-gray-900/10 pt-10 pb-10 sm:pt-12">
         <h1 className="text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">Preview</h1>
-        <p className="mt-4 max-w-3xl text-lg/8 text-gray-600 text-pretty">
+        <p className="mt-4 max-w-3xl text-lg/8 text-pretty text-gray-600">
           Try components at every screen size. Drag the handle on the right edge of a preview, or
           focus it and use the arrow keys, to see how each layout responds.
         </p>
       </header>
       {components.length === 0 ? (
-        <p className="py-16 text-sm/6 text-gray-500 text-center">
+        <p className="py-16 text-center text-sm/6 text-gray-500">
           There is nothing to preview yet.
         </p>
       ) : (

@@ -76,23 +76,23 @@ export function PricingSection({
       id={id}
       aria-labelledby={headingId}
       data-slot="pricing-section"
-      className={cn('bg-gray-50 relative isolate', className)}
+      className={cn('relative isolate bg-gray-50', className)}
     >
-      <div className="max-w-7xl px-6 py-24 sm:py-28 lg:px-8 mx-auto">
-        <div className="max-w-2xl mx-auto text-center">
+      <div className="mx-auto max-w-7xl px-6 py-24 sm:py-28 lg:px-8">
+        <div className="mx-auto max-w-2xl text-center">
           <p className="text-base/7 font-semibold text-brand-600">All-access</p>
           <Heading
             id={headingId}
-            className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance"
+            className="mt-2 text-4xl font-semibold tracking-tight text-balance text-gray-900 sm:text-5xl"
           >
             {pricingHeadline(personal)}
           </Heading>
-          <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
+          <p className="mt-6 text-lg/8 text-pretty text-gray-600">
             Every component, template and UI kit we make, now and in the future, for a one-time
             payment. No subscription, no renewals.
           </p>
         </div>
-        <div className="mt-16 max-w-lg gap-8 lg:max-w-4xl lg:grid-cols-2 mx-auto grid grid-cols-1">
+        <div className="mx-auto mt-16 grid max-w-lg grid-cols-1 gap-8 lg:max-w-4xl lg:grid-cols-2">
           <PlanCard
             name="Personal"
             description="For one person building for themselves or for clients."
@@ -145,7 +145,7 @@ function PlanCard({
       role="group"
       aria-labelledby={titleId}
       className={cn(
-        'rounded-3xl p-8 sm:p-10 flex flex-col ring-1',
+        'flex flex-col rounded-3xl p-8 ring-1 sm:p-10',
         featured ? 'bg-gray-900 ring-gray-900' : 'bg-white shadow-sm ring-gray-900/10',
       )}
     >
@@ -160,7 +160,7 @@ function PlanCard({
       </p>
       {pricing ? (
         <div className="mt-6">
-          <p className="gap-x-3 flex flex-wrap items-baseline">
+          <p className="flex flex-wrap items-baseline gap-x-3">
             <Price
               amount={pricing.amount}
               currency={pricing.currency}
@@ -203,12 +203,12 @@ function PlanCard({
       <ul
         role="list"
         className={cn(
-          'mt-8 space-y-3 text-sm/6 flex-1',
+          'mt-8 flex-1 space-y-3 text-sm/6',
           featured ? 'text-gray-300' : 'text-gray-600',
         )}
       >
         {features.map((feature) => (
-          <li key={feature} className="gap-x-3 flex">
+          <li key={feature} className="flex gap-x-3">
             <CheckCircleIcon
               className={cn('h-6 w-5 flex-none', featured ? 'text-brand-400' : 'text-brand-600')}
             />

@@ -17,14 +17,14 @@ export type PrivacyPolicyPageData = Pick<PrivacyPolicyPageProps, 'lastUpdated' |
 
 export function PrivacyPolicyPage({ lastUpdated, html, locale }: PrivacyPolicyPageProps) {
   return (
-    <div data-slot="privacy-policy-page" className="max-w-3xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+    <div data-slot="privacy-policy-page" className="mx-auto max-w-3xl px-6 py-16 sm:py-20 lg:px-8">
       <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
         Privacy policy
       </h1>
       <p className="mt-4 text-sm/6 text-gray-500">
         Last updated <FormattedDate value={lastUpdated} locale={locale} dateStyle="long" />
       </p>
-      <Prose html={html} className="mt-10 border-gray-900/10 pt-10 border-t" />
+      <Prose html={html} className="mt-10 border-t border-gray-900/10 pt-10" />
     </div>
   );
 }

@@ -47,7 +47,7 @@ export function PurchaseHistory({
           <TableRow>
             <TableHead scope="col">Date</TableHead>
             <TableHead scope="col">Package</TableHead>
-            <TableHead scope="col" className="sm:table-cell hidden">
+            <TableHead scope="col" className="hidden sm:table-cell">
               Price
             </TableHead>
             <TableHead scope="col" className="text-right">
@@ -60,11 +60,11 @@ export function PurchaseHistory({
             const date = formatDate(purchase.date, { locale, dateStyle: 'medium' });
             return (
               <TableRow key={purchase.id} data-refunded={purchase.refunded || undefined}>
-                <TableCell className="sm:align-middle align-top">
+                <TableCell className="align-top sm:align-middle">
                   <time dateTime={purchase.date}>{date}</time>
                 </TableCell>
-                <TableCell className="sm:align-middle align-top whitespace-normal">
-                  <div className="gap-x-2 gap-y-1 flex flex-wrap items-center">
+                <TableCell className="align-top whitespace-normal sm:align-middle">
+                  <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="font-medium text-gray-900">{purchase.packageName}</span>
                     {purchase.refunded ? <Badge variant="danger">Refunded</Badge> : null}
                   </div>
@@ -73,15 +73,15 @@ export function PurchaseHistory({
                     <span className="sr-only">Price:</span> <Amount purchase={purchase} />
                   </div>
                 </TableCell>
-                <TableCell className="sm:table-cell hidden">
+                <TableCell className="hidden sm:table-cell">
                   <Amount purchase={purchase} />
                 </TableCell>
-                <TableCell className="sm:align-middle text-right align-top">
+                <TableCell className="text-right align-top sm:align-middle">
                   <a
                     href={purchase.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    className="gap-1 font-medium inline-flex items-center text-brand-600 hover:text-brand-500"
+                    className="inline-flex items-center gap-1 font-medium text-brand-600 hover:text-brand-500"
                   >
                     View Receipt{' '}
                     <span className="sr-only">

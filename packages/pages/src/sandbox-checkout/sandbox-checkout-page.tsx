@@ -38,7 +38,7 @@ export type SandboxCheckoutPageViewProps = Pick<
 export function SandboxCheckoutPage(props: SandboxCheckoutPageViewProps) {
   return (
     <div data-slot="sandbox-checkout-page" className="bg-white p-1">
-      <div className="gap-3 flex items-center justify-between">
+      <div className="flex items-center justify-between gap-3">
         <h1 className="text-base font-semibold text-gray-900">{stepTitle[props.step]}</h1>
         <Badge variant="neutral">Sandbox: no real payment</Badge>
       </div>
@@ -75,7 +75,7 @@ function DetailsStep({ details, detailsError, countries }: SandboxCheckoutPageVi
         error={details.errors.email}
         onChange={(event) => details.onChange('email', event.target.value)}
       />
-      <div className="gap-4 sm:grid-cols-2 grid grid-cols-1">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Select
           label="Country"
           name="country"
@@ -137,7 +137,7 @@ function PaymentStep({
         error={payment.errors.card}
         onChange={(event) => payment.onChange('card', event.target.value)}
       />
-      <div className="gap-4 grid grid-cols-2">
+      <div className="grid grid-cols-2 gap-4">
         <TextField label="Expiry date" name="expiry" value={SANDBOX_CARD_EXPIRY} readOnly />
         <TextField label="Security code" name="cvc" value={SANDBOX_CARD_CVC} readOnly />
       </div>
@@ -149,16 +149,16 @@ function PaymentStep({
               <button
                 type="button"
                 onClick={() => payment.onChange('card', card.number)}
-                className="px-3 py-2 text-sm ring-gray-200 hover:bg-gray-50 flex w-full items-center justify-between rounded-control text-left ring-1 outline-none ring-inset focus-visible:outline-2 focus-visible:outline-brand-600"
+                className="flex w-full items-center justify-between rounded-control px-3 py-2 text-left text-sm ring-1 ring-gray-200 outline-none ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-brand-600"
               >
-                <span className="text-gray-900 font-mono tabular-nums">{card.number}</span>
+                <span className="font-mono text-gray-900 tabular-nums">{card.number}</span>
                 <span className="text-gray-600">{card.label}</span>
               </button>
             </li>
           ))}
         </ul>
       </fieldset>
-      <dl className="text-sm/6 text-gray-600 space-y-1">
+      <dl className="space-y-1 text-sm/6 text-gray-600">
         <div className="flex justify-between">
           <dt>Subtotal</dt>
           <dd className="tabular-nums">{money(prices.subtotal)}</dd>
@@ -167,7 +167,7 @@ function PaymentStep({
           <dt>Tax</dt>
           <dd className="tabular-nums">{money(prices.total_tax)}</dd>
         </div>
-        <div className="font-semibold text-gray-900 flex justify-between">
+        <div className="flex justify-between font-semibold text-gray-900">
           <dt>Total</dt>
           <dd className="tabular-nums">{money(prices.total)}</dd>
         </div>
@@ -182,7 +182,7 @@ function PaymentStep({
 function CompleteStep({ productName, prices, locale }: SandboxCheckoutPageViewProps) {
   return (
     <div role="status" className="mt-8 text-center">
-      <div className="size-12 bg-green-100 mx-auto flex items-center justify-center rounded-full">
+      <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100">
         <CheckIcon className="size-6 text-green-700" />
       </div>
       <p className="mt-4 text-base font-semibold text-gray-900">

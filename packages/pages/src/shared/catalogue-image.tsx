@@ -40,7 +40,7 @@ export function CatalogueImage({ name, sources, ...image }: CatalogueImageProps)
         style={{ aspectRatio: `${image.width} / ${image.height}` }}
         className={cn(
           image.className,
-          'bg-gray-100 p-4 text-sm/6 font-medium text-gray-600 flex items-center justify-center text-center',
+          'flex items-center justify-center bg-gray-100 p-4 text-center text-sm/6 font-medium text-gray-600',
         )}
       >
         <span>{name}</span>

@@ -20,17 +20,17 @@ export function SiteFooter({
 }: SiteFooterProps) {
   const headingId = useId();
   return (
-    <footer aria-labelledby={headingId} className="border-gray-900/10 bg-white border-t">
+    <footer aria-labelledby={headingId} className="border-t border-gray-900/10 bg-white">
       <h2 id={headingId} className="sr-only">
         Footer
       </h2>
-      <div className="max-w-7xl px-6 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 lg:px-8">
         {signedIn ? null : <FooterDirectory brandName={brandName} directory={directory} />}
-        <div className="gap-4 py-8 sm:flex-row sm:items-center sm:justify-between flex flex-col">
+        <div className="flex flex-col gap-4 py-8 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm/6 text-gray-600">
             &copy; {copyrightYear} {brandName}. All rights reserved.
           </p>
-          <ul role="list" className="gap-x-6 text-sm/6 flex">
+          <ul role="list" className="flex gap-x-6 text-sm/6">
             <li>
               <Link href="/privacy-policy" className="text-gray-600 hover:text-gray-900">
                 Privacy policy
@@ -56,7 +56,7 @@ function FooterDirectory({
   directory: FooterDirectoryList[];
 }) {
   return (
-    <div className="border-gray-900/10 py-16 sm:py-20 lg:grid lg:grid-cols-12 lg:gap-x-8 border-b">
+    <div className="border-b border-gray-900/10 py-16 sm:py-20 lg:grid lg:grid-cols-12 lg:gap-x-8">
       <div className="max-w-md lg:col-span-3">
         <Link href="/" className="inline-flex rounded-control">
           <Logo brandName={brandName} />
@@ -66,7 +66,7 @@ function FooterDirectory({
           build forever.
         </p>
       </div>
-      <div className="mt-12 gap-x-8 gap-y-12 md:grid-cols-4 lg:col-span-9 lg:mt-0 grid grid-cols-2">
+      <div className="mt-12 grid grid-cols-2 gap-x-8 gap-y-12 md:grid-cols-4 lg:col-span-9 lg:mt-0">
         {directory.map((list) => (
           <FooterList key={list.id} list={list} />
         ))}

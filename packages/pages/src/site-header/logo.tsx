@@ -16,7 +16,7 @@ export function LogoMark({ className, ...props }: React.ComponentProps<'svg'>) {
 /** Mark plus wordmark; the brand name is text, so the link's accessible name is the brand. */
 export function Logo({ brandName, className }: { brandName: string; className?: string }) {
   return (
-    <span className={cn('gap-2.5 flex items-center', className)}>
+    <span className={cn('flex items-center gap-2.5', className)}>
       <LogoMark />
       <span className="text-lg font-semibold tracking-tight text-gray-900">{brandName}</span>
     </span>

@@ -28,7 +28,7 @@ export function MobileNavigation({
   return (
     <SlideOver open={open} onOpenChange={onOpenChange} title="Menu" side="right">
       <div className="flow-root">
-        <div className="-my-6 divide-gray-500/10 divide-y">
+        <div className="-my-6 divide-y divide-gray-500/10">
           <nav aria-label="Mobile" className="space-y-1 py-6">
             {mainNavigation(versionPrefix).map((link) => (
               <Link key={link.href} href={link.href} onClick={close} className={linkClass}>
@@ -38,7 +38,7 @@ export function MobileNavigation({
             <Link
               href={promoLink.href}
               onClick={close}
-              className="mt-3 gap-x-1 px-3 py-1 text-sm/6 font-semibold inline-flex items-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-600/15 ring-inset"
+              className="mt-3 inline-flex items-center gap-x-1 rounded-full bg-brand-50 px-3 py-1 text-sm/6 font-semibold text-brand-700 ring-1 ring-brand-600/15 ring-inset"
             >
               {promoLink.label}
               <span aria-hidden="true">&rarr;</span>

@@ -48,13 +48,13 @@ export function SiteHeader({
   const [mobileOpen, setMobileOpen] = useState(defaultMobileNavigationOpen);
   const user = auth?.user ?? null;
   return (
-    <header className="border-gray-900/10 bg-white relative z-10 border-b">
-      <div className="h-16 max-w-7xl gap-x-6 px-6 lg:px-8 mx-auto flex items-center">
-        <Link href="/" className="-m-1.5 p-1.5 flex-none rounded-control">
+    <header className="relative z-10 border-b border-gray-900/10 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-x-6 px-6 lg:px-8">
+        <Link href="/" className="-m-1.5 flex-none rounded-control p-1.5">
           <Logo brandName={brandName} />
         </Link>
-        <nav aria-label="Main" className="lg:block hidden">
-          <ul role="list" className="gap-x-7 flex items-center">
+        <nav aria-label="Main" className="hidden lg:block">
+          <ul role="list" className="flex items-center gap-x-7">
             {mainNavigation(versionPrefix).map((link) => (
               <li key={link.href}>
                 <Link
@@ -67,10 +67,10 @@ export function SiteHeader({
             ))}
           </ul>
         </nav>
-        <div className="min-w-0 gap-x-4 flex flex-1 items-center justify-end">
+        <div className="flex min-w-0 flex-1 items-center justify-end gap-x-4">
           <Link
             href={promoLink.href}
-            className="gap-x-1 px-3 py-1 text-xs/5 font-semibold lg:inline-flex hidden items-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-600/15 ring-inset hover:bg-brand-100"
+            className="hidden items-center gap-x-1 rounded-full bg-brand-50 px-3 py-1 text-xs/5 font-semibold text-brand-700 ring-1 ring-brand-600/15 ring-inset hover:bg-brand-100 lg:inline-flex"
           >
             {promoLink.label}
             <span aria-hidden="true">&rarr;</span>
@@ -81,7 +81,7 @@ export function SiteHeader({
             placeholder="Search components and templates…"
             className="sm:w-56"
           />
-          <div className="gap-x-4 lg:flex hidden items-center">
+          <div className="hidden items-center gap-x-4 lg:flex">
             {user ? (
               <AccountMenu user={user} onSignOut={onSignOut} />
             ) : (
@@ -104,7 +104,7 @@ export function SiteHeader({
             type="button"
             aria-label="Open main menu"
             onClick={() => setMobileOpen(true)}
-            className="-m-2.5 p-2.5 text-gray-700 hover:bg-gray-100 lg:hidden inline-flex items-center justify-center rounded-control"
+            className="-m-2.5 inline-flex items-center justify-center rounded-control p-2.5 text-gray-700 hover:bg-gray-100 lg:hidden"
           >
             <MenuIcon className="size-6" />
           </button>
@@ -137,7 +137,7 @@ function AccountMenu({ user, onSignOut }: { user: AuthUser; onSignOut: () => voi
     >
       <MenuGroupLabel className="pb-2 font-normal">
         Signed in as
-        <span className="text-sm font-semibold text-gray-900 block truncate">{user.email}</span>
+        <span className="block truncate text-sm font-semibold text-gray-900">{user.email}</span>
       </MenuGroupLabel>
       <MenuSeparator />
       {accountNavigation(user).map((link) => (

@@ -6,9 +6,9 @@ export function CheckoutFramePlaceholder() {
     <div
       data-testid="payment-frame"
       style={{ height: CHECKOUT_FRAME_INITIAL_HEIGHT }}
-      className="border-gray-300 text-sm text-gray-500 flex items-center justify-center rounded-card border-2 border-dashed"
+      className="flex items-center justify-center rounded-card border-2 border-dashed border-gray-300 text-sm text-gray-500"
     >
-      <button type="button" className="bg-white px-3 py-2 text-gray-700 rounded-control border">
+      <button type="button" className="rounded-control border bg-white px-3 py-2 text-gray-700">
         Payment provider’s frame
       </button>
     </div>

@@ -25,7 +25,7 @@ export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps)
   const mailto = `mailto:${supportEmail}`;
   const refundsHeadingId = useId();
   return (
-    <div data-slot="support-page" className="max-w-7xl px-6 py-16 sm:py-20 lg:px-8 mx-auto">
+    <div data-slot="support-page" className="mx-auto max-w-7xl px-6 py-16 sm:py-20 lg:px-8">
       <div className="max-w-2xl">
         <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">Support</h1>
         <p className="mt-4 text-lg/8 text-gray-600">
@@ -35,7 +35,7 @@ export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps)
         </p>
       </div>
 
-      <ul role="list" className="mt-12 gap-6 lg:grid-cols-3 grid">
+      <ul role="list" className="mt-12 grid gap-6 lg:grid-cols-3">
         <SupportChannel
           title="Sales and account questions"
           description="Buying for a team, licence questions, invoices, or trouble signing in? E-mail us and a person will get back to you, usually within one working day."
@@ -64,7 +64,7 @@ export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps)
 
       <section
         aria-labelledby={refundsHeadingId}
-        className="mt-16 max-w-2xl border-gray-900/10 pt-10 border-t"
+        className="mt-16 max-w-2xl border-t border-gray-900/10 pt-10"
       >
         <h2 id={refundsHeadingId} className="text-xl font-semibold tracking-tight text-gray-900">
           Refunds
@@ -108,7 +108,7 @@ function SupportChannel({
             <p>{description}</p>
           </CardDescription>
         </CardHeader>
-        <CardContent className="text-sm/6 mt-auto">{children}</CardContent>
+        <CardContent className="mt-auto text-sm/6">{children}</CardContent>
       </Card>
     </li>
   );

@@ -65,12 +65,12 @@ export function TeamSettingsPage({
   const billingHeadingId = useId();
   const actionErrors = otherErrors(errors, ['name']);
   return (
-    <div data-slot="team-settings-page" className="max-w-5xl px-6 py-16 lg:px-8 mx-auto">
+    <div data-slot="team-settings-page" className="mx-auto max-w-5xl px-6 py-16 lg:px-8">
       <p className="text-sm/6 font-semibold text-brand-600">Team settings</p>
-      <h1 className="mt-1 text-3xl font-semibold tracking-tight text-gray-900 break-words">
+      <h1 className="mt-1 text-3xl font-semibold tracking-tight break-words text-gray-900">
         {team.name}
       </h1>
-      <div className="mt-3 gap-2 flex flex-wrap items-center">
+      <div className="mt-3 flex flex-wrap items-center gap-2">
         <Badge variant={team.kind}>{LICENSE_KIND_LABELS[team.kind]} licence</Badge>
         <Badge variant="neutral">{team.updatable ? 'You’re an owner' : 'You’re a member'}</Badge>
       </div>
@@ -80,7 +80,7 @@ export function TeamSettingsPage({
         </Alert>
       ) : null}
 
-      <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-t">
+      <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
         <TeamSection
           title="Members"
           description={
@@ -130,7 +130,7 @@ export function TeamSettingsPage({
           {team.updatable ? (
             <TeamNameForm form={nameForm} />
           ) : (
-            <p className="text-sm/6 font-medium text-gray-900 break-words">{team.name}</p>
+            <p className="text-sm/6 font-medium break-words text-gray-900">{team.name}</p>
           )}
         </TeamSection>
 
@@ -173,7 +173,7 @@ function TeamSection({
   const generatedId = useId();
   const id = headingId ?? generatedId;
   return (
-    <section aria-labelledby={id} className="gap-x-8 gap-y-6 py-10 md:grid-cols-3 grid grid-cols-1">
+    <section aria-labelledby={id} className="grid grid-cols-1 gap-x-8 gap-y-6 py-10 md:grid-cols-3">
       <div>
         <h2 id={id} className="text-base/7 font-semibold text-gray-900">
           {title}
@@ -188,7 +188,7 @@ function TeamSection({
 function TeamNameForm({ form }: { form: FormState<TeamNameFormValues> }) {
   return (
     <form
-      className="max-w-xl gap-4 sm:flex-row sm:items-start flex flex-col"
+      className="flex max-w-xl flex-col gap-4 sm:flex-row sm:items-start"
       onSubmit={(event) => {
         event.preventDefault();
         form.onSubmit();
@@ -255,7 +255,7 @@ function InviteLink({ team, inviteLink }: { team: TeamRecord; inviteLink: Invite
         onFocus={(event) => event.currentTarget.select()}
         className="font-mono"
       />
-      <div className="gap-3 flex flex-wrap items-center">
+      <div className="flex flex-wrap items-center gap-3">
         <CopyButton text={team.inviteUrl} label="Copy invite link" disabled={resetting} />
         {team.updatable ? (
           <Button variant="secondary" size="sm" loading={resetting} onClick={inviteLink.onReset}>
@@ -309,7 +309,7 @@ function MembersTable({
             const nextRole: TeamRole = member.role === 'owner' ? 'member' : 'owner';
             return (
               <TableRow key={member.id} aria-busy={pending || undefined}>
-                <TableCell className="font-medium text-gray-900 break-all whitespace-normal">
+                <TableCell className="font-medium break-all whitespace-normal text-gray-900">
                   {member.email}
                   {viewerEmail === member.email ? (
                     <span className="font-normal text-gray-500"> (you)</span>
@@ -323,7 +323,7 @@ function MembersTable({
                 {team.updatable ? (
                   <TableCell className="text-right">
                     {member.updatable ? (
-                      <div className="gap-2 flex flex-wrap justify-end">
+                      <div className="flex flex-wrap justify-end gap-2">
                         <Button
                           variant="secondary"
                           size="sm"
@@ -337,7 +337,7 @@ function MembersTable({
                           variant="ghost"
                           size="sm"
                           disabled={pending}
-                          className="text-red-700 hover:text-red-800 hover:bg-red-50"
+                          className="text-red-700 hover:bg-red-50 hover:text-red-800"
                           aria-label={`Remove: ${member.email}`}
                           onClick={() => setRemoving(member)}
                         >
@@ -360,7 +360,7 @@ function MembersTable({
         title={`Remove ${removing?.email ?? ''} from ${team.name}?`}
         description="They lose access to the team’s components and templates on their next page, and their seat is free again. You can invite them back with the invite link."
       >
-        <div className="gap-3 sm:flex-row sm:justify-end flex flex-col-reverse">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => setRemoving(null)}>
             Cancel
           </Button>

@@ -34,21 +34,21 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
   const technologiesId = useId();
   return (
     <div data-slot="template-page">
-      <div className="max-w-7xl px-6 pt-10 lg:px-8 mx-auto">
+      <div className="mx-auto max-w-7xl px-6 pt-10 lg:px-8">
         <Link
           href={`/templates#${template.anchor}`}
-          className="gap-x-1 text-sm/6 font-semibold text-gray-600 hover:text-gray-900 inline-flex items-center"
+          className="inline-flex items-center gap-x-1 text-sm/6 font-semibold text-gray-600 hover:text-gray-900"
         >
           <ChevronLeftIcon className="size-4" />
           All templates
         </Link>
-        <div className="mt-8 gap-x-12 gap-y-12 lg:grid-cols-12 grid grid-cols-1 items-center">
+        <div className="mt-8 grid grid-cols-1 items-center gap-x-12 gap-y-12 lg:grid-cols-12">
           <div className="lg:col-span-5">
             <p className="text-sm/6 font-semibold text-brand-600">{template.type}</p>
             <h1 className="mt-2 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
               {template.name}
             </h1>
-            <p className="mt-5 text-lg/8 text-gray-600 text-pretty">{template.summary}</p>
+            <p className="mt-5 text-lg/8 text-pretty text-gray-600">{template.summary}</p>
             <Purchase template={template} locale={locale} />
           </div>
           <div className="lg:col-span-7">
@@ -58,13 +58,13 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
               name={template.name}
               width={1600}
               height={1280}
-              className="rounded-2xl bg-gray-100 shadow-xl ring-gray-900/10 aspect-[5/4] w-full object-cover ring-1"
+              className="aspect-[5/4] w-full rounded-2xl bg-gray-100 object-cover shadow-xl ring-1 ring-gray-900/10"
             />
           </div>
         </div>
       </div>
 
-      <div className="mt-24 max-w-7xl gap-x-12 gap-y-16 px-6 lg:grid-cols-12 lg:px-8 mx-auto grid grid-cols-1">
+      <div className="mx-auto mt-24 grid max-w-7xl grid-cols-1 gap-x-12 gap-y-16 px-6 lg:grid-cols-12 lg:px-8">
         <section aria-labelledby={aboutId} className="lg:col-span-8">
           <h2 id={aboutId} className="text-2xl font-semibold tracking-tight text-gray-900">
             About {template.name}
@@ -72,19 +72,19 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
           <Prose html={template.descriptionHtml} className="mt-6" />
         </section>
         <aside aria-labelledby={technologiesId} className="lg:col-span-4">
-          <div className="rounded-2xl bg-gray-50 p-6 ring-gray-900/5 ring-1">
+          <div className="rounded-2xl bg-gray-50 p-6 ring-1 ring-gray-900/5">
             <h2 id={technologiesId} className="text-sm/6 font-semibold text-gray-900">
               Technologies
             </h2>
-            <ul role="list" className="mt-4 divide-gray-900/5 divide-y">
+            <ul role="list" className="mt-4 divide-y divide-gray-900/5">
               {template.technologies.map((technology) => (
                 <li
                   key={technology.name}
-                  className="gap-x-4 py-3 text-sm/6 flex items-center justify-between"
+                  className="flex items-center justify-between gap-x-4 py-3 text-sm/6"
                 >
                   <span className="font-medium text-gray-900">{technology.name}</span>
                   {technology.version ? (
-                    <span className="text-xs text-gray-500 font-mono">{technology.version}</span>
+                    <span className="font-mono text-xs text-gray-500">{technology.version}</span>
                   ) : null}
                 </li>
               ))}
@@ -94,11 +94,11 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
       </div>
 
       {template.images.length > 0 ? (
-        <section aria-labelledby={screenshotsId} className="mt-24 max-w-7xl px-6 lg:px-8 mx-auto">
+        <section aria-labelledby={screenshotsId} className="mx-auto mt-24 max-w-7xl px-6 lg:px-8">
           <h2 id={screenshotsId} className="text-2xl font-semibold tracking-tight text-gray-900">
             Screenshots
           </h2>
-          <ul role="list" className="mt-8 gap-8 sm:grid-cols-2 grid grid-cols-1">
+          <ul role="list" className="mt-8 grid grid-cols-1 gap-8 sm:grid-cols-2">
             {template.images.map((image) => (
               <li key={image.url}>
                 <CatalogueImage
@@ -108,7 +108,7 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
                   width={1600}
                   height={1280}
                   loading="lazy"
-                  className="rounded-2xl bg-gray-100 ring-gray-900/10 aspect-[5/4] w-full object-cover ring-1"
+                  className="aspect-[5/4] w-full rounded-2xl bg-gray-100 object-cover ring-1 ring-gray-900/10"
                 />
               </li>
             ))}
@@ -117,12 +117,12 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
       ) : null}
 
       {template.faq.length > 0 ? (
-        <section aria-labelledby={faqId} className="mt-24 mb-24 max-w-7xl px-6 lg:px-8 mx-auto">
-          <div className="max-w-3xl mx-auto">
+        <section aria-labelledby={faqId} className="mx-auto mt-24 mb-24 max-w-7xl px-6 lg:px-8">
+          <div className="mx-auto max-w-3xl">
             <h2 id={faqId} className="text-2xl font-semibold tracking-tight text-gray-900">
               Frequently asked questions
             </h2>
-            <div className="mt-6 divide-gray-900/10 border-gray-900/10 divide-y border-y">
+            <div className="mt-6 divide-y divide-gray-900/10 border-y border-gray-900/10">
               {template.faq.map((entry) => (
                 <FaqDisclosure key={entry.question} question={entry.question}>
                   <Prose html={entry.answerHtml} className="text-gray-600" />
@@ -157,7 +157,7 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
           <CheckCircleIcon />
           You own {template.name}
         </Badge>
-        <div className="mt-6 gap-4 flex flex-wrap">
+        <div className="mt-6 flex flex-wrap gap-4">
           <Link href={template.downloadUrl} download className={buttonVariants({ size: 'lg' })}>
             <ArrowDownTrayIcon />
             Download
@@ -177,7 +177,7 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
           </Link>
           , with every other template and UI kit.
         </p>
-        <div className="mt-6 gap-4 flex flex-wrap">
+        <div className="mt-6 flex flex-wrap gap-4">
           <Link href={ALL_ACCESS_URL} className={cn(buttonVariants({ size: 'lg' }))}>
             Get all-access
           </Link>
@@ -188,7 +188,7 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
   }
   return (
     <div className="mt-8">
-      <p className="gap-x-2 flex items-baseline">
+      <p className="flex items-baseline gap-x-2">
         <Price
           amount={template.price.amount}
           currency={template.price.currency}
@@ -197,7 +197,7 @@ function Purchase({ template, locale }: { template: TemplateDetail; locale?: str
         />
         <span className="text-sm/6 text-gray-500">one-time payment, plus local taxes</span>
       </p>
-      <div className="mt-6 gap-4 flex flex-wrap">
+      <div className="mt-6 flex flex-wrap gap-4">
         <Link href={template.checkoutUrl} className={cn(buttonVariants({ size: 'lg' }))}>
           Buy {template.name}
         </Link>

@@ -14,19 +14,19 @@ export type TemplatesPageData = Pick<TemplatesPageProps, 'templates'>;
 /** Spec §2 Templates: every template with an anchor, its image, type and summary. */
 export function TemplatesPage({ templates }: TemplatesPageProps) {
   return (
-    <div data-slot="templates-page" className="max-w-7xl px-6 pt-16 pb-24 sm:pt-20 lg:px-8 mx-auto">
+    <div data-slot="templates-page" className="mx-auto max-w-7xl px-6 pt-16 pb-24 sm:pt-20 lg:px-8">
       <div className="max-w-3xl">
         <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">
           Templates
         </h1>
-        <p className="mt-4 text-lg/8 text-gray-600 text-pretty">
+        <p className="mt-4 text-lg/8 text-pretty text-gray-600">
           Complete, production-ready sites and UI kits built with React, Next.js and Tailwind CSS.
           Download the source, make it yours and ship it this week.
         </p>
       </div>
       <ul
         role="list"
-        className="mt-16 gap-x-8 gap-y-16 border-gray-900/10 pt-16 md:grid-cols-2 grid grid-cols-1 border-t"
+        className="mt-16 grid grid-cols-1 gap-x-8 gap-y-16 border-t border-gray-900/10 pt-16 md:grid-cols-2"
       >
         {templates.map((template) => (
           <li key={template.slug} id={template.anchor} className="scroll-mt-8">
@@ -41,7 +41,7 @@ export function TemplatesPage({ templates }: TemplatesPageProps) {
 function TemplateListing({ template }: { template: TemplateSummary }) {
   return (
     <article className="group relative flex flex-col">
-      <div className="rounded-2xl bg-gray-100 ring-gray-900/10 overflow-hidden ring-1">
+      <div className="overflow-hidden rounded-2xl bg-gray-100 ring-1 ring-gray-900/10">
         <CatalogueImage
           src={template.imageUrl}
           alt={`Screenshot of ${template.name}`}
@@ -56,7 +56,7 @@ function TemplateListing({ template }: { template: TemplateSummary }) {
       <h2 className="mt-1 text-xl/8 font-semibold tracking-tight text-gray-900">
         <Link
           href={template.url}
-          className="rounded-sm after:inset-0 after:rounded-2xl outline-none after:absolute focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
+          className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
         >
           {template.name}
         </Link>

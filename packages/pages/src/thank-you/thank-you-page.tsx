@@ -42,17 +42,17 @@ export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageVi
   const words = isUpgrade ? copy.upgrade : copy.setup;
   return (
     <div data-slot="thank-you-page" className="px-6 py-24 sm:py-32 lg:px-8">
-      <div className="max-w-xl mx-auto text-center">
-        <div className="size-12 bg-green-100 mx-auto flex items-center justify-center rounded-full">
+      <div className="mx-auto max-w-xl text-center">
+        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100">
           <CheckIcon className="size-6 text-green-700" />
         </div>
         <h1 className="mt-6 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
           {words.title}
         </h1>
         {/* One live region: its words change as the purchase goes from pending to ready. */}
-        <div role="status" className="mt-6 text-base/7 text-gray-600 text-pretty">
+        <div role="status" className="mt-6 text-base/7 text-pretty text-gray-600">
           {status === 'polling' ? (
-            <p className="gap-3 flex items-center justify-center">
+            <p className="flex items-center justify-center gap-3">
               <Spinner aria-hidden="true" className="size-5 text-brand-600" />
               {words.polling}
             </p>

@@ -17,20 +17,20 @@ export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePa
   return (
     <div
       data-slot="already-on-package-page"
-      className="max-w-2xl px-6 py-24 sm:py-32 mx-auto text-center"
+      className="mx-auto max-w-2xl px-6 py-24 text-center sm:py-32"
     >
-      <CheckCircleIcon className="size-12 mx-auto text-brand-600" />
-      <h1 className="mt-6 text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance">
+      <CheckCircleIcon className="mx-auto size-12 text-brand-600" />
+      <h1 className="mt-6 text-4xl font-semibold tracking-tight text-balance text-gray-900 sm:text-5xl">
         {ALREADY_ON_PACKAGE_HEADLINE}
       </h1>
-      <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
+      <p className="mt-6 text-lg/8 text-pretty text-gray-600">
         Your all-access license covers every component, template and UI kit, and everything we
         release later. There is nothing left to upgrade.
       </p>
       {teamUpgrade ? (
         <aside
           aria-label="Team upgrade"
-          className="mt-10 rounded-2xl bg-gray-50 p-6 text-sm/6 text-gray-700 ring-gray-900/10 text-left ring-1"
+          className="mt-10 rounded-2xl bg-gray-50 p-6 text-left text-sm/6 text-gray-700 ring-1 ring-gray-900/10"
         >
           <p className="font-semibold text-gray-900">Working with others?</p>
           <p className="mt-1">
@@ -57,7 +57,7 @@ export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePa
           </p>
           <Link
             href={teamUpgrade.url}
-            className="mt-3 font-semibold inline-block text-brand-600 hover:text-brand-500"
+            className="mt-3 inline-block font-semibold text-brand-600 hover:text-brand-500"
           >
             Upgrade to the team license <span aria-hidden="true">&rarr;</span>
           </Link>

@@ -27,20 +27,20 @@ export function ChooseUpgradePage({ target, options, locale }: ChooseUpgradePage
     <section
       aria-labelledby={headingId}
       data-slot="choose-upgrade-page"
-      className="max-w-3xl px-6 py-24 sm:py-32 mx-auto"
+      className="mx-auto max-w-3xl px-6 py-24 sm:py-32"
     >
       <h1
         id={headingId}
-        className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl text-balance"
+        className="text-4xl font-semibold tracking-tight text-balance text-gray-900 sm:text-5xl"
       >
         {chooseUpgradeHeadline(target)}
       </h1>
-      <p className="mt-6 text-lg/8 text-gray-600 text-pretty">
+      <p className="mt-6 text-lg/8 text-pretty text-gray-600">
         {target === 'team'
           ? `The team license covers up to ${TEAM_SEATS} people. What you paid for your license comes off its price.`
           : 'All-access is every component, template and UI kit, now and later. What you paid for your packages comes off its price.'}
       </p>
-      <ul role="list" className="mt-10 divide-gray-900/10 border-gray-900/10 divide-y border-y">
+      <ul role="list" className="mt-10 divide-y divide-gray-900/10 border-y border-gray-900/10">
         {options.map((option) => (
           <UpgradeRow key={option.url} option={option} locale={locale} />
         ))}
@@ -53,15 +53,15 @@ function UpgradeRow({ option, locale }: { option: UpgradeOption; locale?: string
   const name = upgradeOptionName(option);
   const discounted = option.price.advertised !== option.price.amount;
   return (
-    <li className="gap-6 py-6 sm:flex-row sm:items-center flex flex-col justify-between">
+    <li className="flex flex-col justify-between gap-6 py-6 sm:flex-row sm:items-center">
       <div className="min-w-0">
         <p className="text-xs/5 font-medium tracking-wide text-gray-500 uppercase">
           {option.team ? 'Team' : 'Your license'}
         </p>
-        <p className="text-base/7 font-semibold text-gray-900 truncate">{name}</p>
+        <p className="truncate text-base/7 font-semibold text-gray-900">{name}</p>
         <p className="text-sm/6 text-gray-600">{option.packages.join(', ')}</p>
       </div>
-      <div className="gap-x-6 flex flex-none items-center">
+      <div className="flex flex-none items-center gap-x-6">
         <p className="text-right">
           <Price
             amount={option.price.amount}
@@ -81,7 +81,7 @@ function UpgradeRow({ option, locale }: { option: UpgradeOption; locale?: string
               />
             </>
           ) : null}
-          <span className="text-xs/5 text-gray-500 block">one-time payment, plus local taxes</span>
+          <span className="block text-xs/5 text-gray-500">one-time payment, plus local taxes</span>
         </p>
         <Link href={option.url} aria-label={`Upgrade ${name}`} className={cn(buttonVariants())}>
           Upgrade

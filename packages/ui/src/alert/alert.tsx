@@ -4,7 +4,7 @@ import { cn } from '../lib/cn';
 
 export type AlertVariant = 'info' | 'success' | 'warning' | 'error';
 
-export const alertVariants = cva('gap-3 p-4 text-sm flex rounded-control', {
+export const alertVariants = cva('flex gap-3 rounded-control p-4 text-sm', {
   variants: {
     variant: {
       info: 'bg-brand-50 text-brand-800 [&_[data-slot=alert-icon]]:text-brand-500 [&_[data-slot=alert-title]]:text-brand-900',
@@ -61,7 +61,7 @@ export function Alert({ variant, title, className, children, role, ...props }: A
       >
         <path fillRule="evenodd" d={iconPaths[variant]} clipRule="evenodd" />
       </svg>
-      <div className="min-w-0 gap-2 grid flex-1">
+      <div className="grid min-w-0 flex-1 gap-2">
         {title ? (
           <div data-slot="alert-title" className="font-medium">
             {title}

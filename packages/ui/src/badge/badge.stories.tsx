@@ -41,7 +41,7 @@ export const LockIconOnly = {
 
 export const AllVariants = {
   render: () => (
-    <div className="gap-3 flex flex-wrap items-center">
+    <div className="flex flex-wrap items-center gap-3">
       <Badge variant="new">New</Badge>
       <Badge variant="personal">Personal</Badge>
       <Badge variant="team">Team</Badge>

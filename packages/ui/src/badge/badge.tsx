@@ -3,7 +3,7 @@ import type * as React from 'react';
 import { cn } from '../lib/cn';
 
 export const badgeVariants = cva(
-  'gap-x-1 rounded-md px-2 py-1 text-xs font-medium [&_svg]:size-3 inline-flex items-center whitespace-nowrap ring-1 ring-inset [&_svg]:shrink-0',
+  'inline-flex items-center gap-x-1 rounded-md px-2 py-1 text-xs font-medium whitespace-nowrap ring-1 ring-inset [&_svg]:size-3 [&_svg]:shrink-0',
   {
     variants: {
       variant: {

@@ -19,7 +19,7 @@ function Chevron() {
       viewBox="0 0 20 20"
       fill="currentColor"
       aria-hidden="true"
-      className="size-5 text-gray-400 shrink-0"
+      className="size-5 shrink-0 text-gray-400"
     >
       <path
         fillRule="evenodd"
@@ -50,7 +50,7 @@ export function Breadcrumbs({
       className={cn('flex', className)}
       {...props}
     >
-      <ol role="list" className="gap-x-2 gap-y-1 text-sm font-medium flex flex-wrap items-center">
+      <ol role="list" className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm font-medium">
         {items.map((item, index) => {
           const isCurrent = index === currentIndex;
           const isUpcoming = index > currentIndex;
@@ -60,7 +60,7 @@ export function Breadcrumbs({
             isUpcoming && 'text-gray-500',
           );
           return (
-            <li key={`${index}-${item.label}`} className="gap-x-2 flex items-center">
+            <li key={`${index}-${item.label}`} className="flex items-center gap-x-2">
               {index > 0 ? <Chevron /> : null}
               {item.href && !isUpcoming ? (
                 <Link
@@ -68,7 +68,7 @@ export function Breadcrumbs({
                   aria-current={isCurrent ? 'page' : undefined}
                   className={cn(
                     itemClassName,
-                    'hover:text-gray-700 outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+                    'outline-none hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
                     isCurrent && 'hover:text-gray-900',
                   )}
                 >

@@ -30,7 +30,7 @@ export const Link = { args: { variant: 'link', children: 'Forgot password?' } } 
 
 export const Sizes = {
   render: (args) => (
-    <div className="gap-4 flex items-center">
+    <div className="flex items-center gap-4">
       <Button {...args} size="sm">
         Small
       </Button>

@@ -4,15 +4,15 @@ import { cn } from '../lib/cn';
 import { Spinner } from '../spinner/spinner';
 
 export const buttonVariants = cva(
-  'gap-2 font-semibold [&_svg]:size-4 inline-flex shrink-0 items-center justify-center rounded-control whitespace-nowrap transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:shrink-0',
+  'inline-flex shrink-0 items-center justify-center gap-2 rounded-control font-semibold whitespace-nowrap transition-colors outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 aria-disabled:pointer-events-none aria-disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
-        primary: 'text-white shadow-xs bg-brand-600 hover:bg-brand-500',
+        primary: 'bg-brand-600 text-white shadow-xs hover:bg-brand-500',
         secondary:
-          'bg-white text-gray-900 shadow-xs ring-gray-300 hover:bg-gray-50 ring-1 ring-inset',
+          'bg-white text-gray-900 shadow-xs ring-1 ring-gray-300 ring-inset hover:bg-gray-50',
         dark: 'bg-gray-900 text-white shadow-xs hover:bg-gray-700',
-        danger: 'text-white shadow-xs hover:bg-red-500 bg-danger-600',
+        danger: 'bg-danger-600 text-white shadow-xs hover:bg-red-500',
         ghost: 'text-gray-700 hover:bg-gray-100 hover:text-gray-900',
         link: 'text-brand-600 underline-offset-4 hover:text-brand-500 hover:underline',
       },

@@ -44,7 +44,7 @@ export const WithFooter = {
           Signed in on another computer? Log out everywhere else with your password.
         </CardDescription>
       </CardHeader>
-      <CardFooter className="border-gray-900/10 pt-6 justify-end border-t">
+      <CardFooter className="justify-end border-t border-gray-900/10 pt-6">
         <Button variant="secondary">Log out other sessions</Button>
       </CardFooter>
     </Card>
@@ -56,7 +56,7 @@ export const PricingCard = {
   render: (args) => (
     <Card {...args}>
       <CardHeader>
-        <div className="gap-3 flex items-center justify-between">
+        <div className="flex items-center justify-between gap-3">
           <CardTitle asChild>
             <h2>Personal</h2>
           </CardTitle>
@@ -65,7 +65,7 @@ export const PricingCard = {
         <CardDescription>Every component and template, for one developer.</CardDescription>
       </CardHeader>
       <CardContent className="space-y-1">
-        <p className="gap-x-3 flex items-baseline">
+        <p className="flex items-baseline gap-x-3">
           <Price amount={29900} currency="USD" className="text-4xl font-semibold tracking-tight" />
           <Price amount={34900} currency="USD" struck className="text-lg text-gray-500" />
         </p>

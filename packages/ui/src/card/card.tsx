@@ -7,7 +7,7 @@ export function Card({ className, ...props }: React.ComponentProps<'div'>) {
     <div
       data-slot="card"
       className={cn(
-        'gap-6 bg-white py-6 text-gray-900 shadow-sm ring-gray-900/5 flex flex-col rounded-card ring-1',
+        'flex flex-col gap-6 rounded-card bg-white py-6 text-gray-900 shadow-sm ring-1 ring-gray-900/5',
         className,
       )}
       {...props}
@@ -19,7 +19,7 @@ export function CardHeader({ className, ...props }: React.ComponentProps<'div'>)
   return (
     <div
       data-slot="card-header"
-      className={cn('gap-1.5 px-6 grid auto-rows-min items-start', className)}
+      className={cn('grid auto-rows-min items-start gap-1.5 px-6', className)}
       {...props}
     />
   );
@@ -67,7 +67,7 @@ export function CardFooter({ className, ...props }: React.ComponentProps<'div'>)
   return (
     <div
       data-slot="card-footer"
-      className={cn('gap-3 px-6 flex items-center', className)}
+      className={cn('flex items-center gap-3 px-6', className)}
       {...props}
     />
   );

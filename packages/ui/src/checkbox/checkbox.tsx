@@ -26,21 +26,21 @@ export function Checkbox({
     [ariaDescribedBy, description ? descriptionId : null].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div data-slot="checkbox" className={cn('gap-3 flex', className)}>
-      <div className="h-6 flex shrink-0 items-center">
-        <div className="group size-4 grid grid-cols-1">
+    <div data-slot="checkbox" className={cn('flex gap-3', className)}>
+      <div className="flex h-6 shrink-0 items-center">
+        <div className="group grid size-4 grid-cols-1">
           <input
             id={inputId}
             type="checkbox"
             aria-describedby={describedBy}
-            className="rounded-sm border-gray-300 bg-white disabled:border-gray-300 disabled:bg-gray-100 disabled:checked:bg-gray-100 aria-invalid:border-red-500 col-start-1 row-start-1 appearance-none border checked:border-brand-600 checked:bg-brand-600 indeterminate:border-brand-600 indeterminate:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 forced-colors:appearance-auto"
+            className="col-start-1 row-start-1 appearance-none rounded-sm border border-gray-300 bg-white checked:border-brand-600 checked:bg-brand-600 indeterminate:border-brand-600 indeterminate:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:border-gray-300 disabled:bg-gray-100 disabled:checked:bg-gray-100 aria-invalid:border-red-500 forced-colors:appearance-auto"
             {...props}
           />
           <svg
             viewBox="0 0 14 14"
             fill="none"
             aria-hidden="true"
-            className="size-3.5 stroke-white group-has-disabled:stroke-gray-950/25 pointer-events-none col-start-1 row-start-1 self-center justify-self-center"
+            className="pointer-events-none col-start-1 row-start-1 size-3.5 self-center justify-self-center stroke-white group-has-disabled:stroke-gray-950/25"
           >
             <path
               d="M3 8L6 11L11 3.5"

@@ -226,22 +226,22 @@ export const OpensWithSlash = {
 export const SlashIsIgnoredWhileTyping = {
   decorators: [
     (Story) => (
-      <div className="max-w-sm gap-4 grid">
+      <div className="grid max-w-sm gap-4">
         <Story />
-        <label className="gap-1 text-sm text-gray-900 grid">
+        <label className="grid gap-1 text-sm text-gray-900">
           Coupon code
-          <input className="px-3 py-2 ring-gray-300 rounded-control ring-1" />
+          <input className="rounded-control px-3 py-2 ring-1 ring-gray-300" />
         </label>
-        <label className="gap-1 text-sm text-gray-900 grid">
+        <label className="grid gap-1 text-sm text-gray-900">
           Message
-          <textarea className="px-3 py-2 ring-gray-300 rounded-control ring-1" />
+          <textarea className="rounded-control px-3 py-2 ring-1 ring-gray-300" />
         </label>
         <div
           contentEditable
           suppressContentEditableWarning
           role="textbox"
           aria-label="Notes"
-          className="px-3 py-2 text-sm ring-gray-300 rounded-control ring-1"
+          className="rounded-control px-3 py-2 text-sm ring-1 ring-gray-300"
         >
           Notes
         </div>

@@ -106,7 +106,7 @@ export function CommandPalette({
         data-slot="command-palette-trigger"
         aria-keyshortcuts="Control+K Meta+K /"
         className={cn(
-          'h-9 min-w-0 gap-2 px-3 font-normal text-gray-500 ring-gray-200 hover:text-gray-700 hover:ring-gray-300 sm:w-64 w-full shrink justify-start',
+          'h-9 w-full min-w-0 shrink justify-start gap-2 px-3 font-normal text-gray-500 ring-gray-200 hover:text-gray-700 hover:ring-gray-300 sm:w-64',
           className,
         )}
         {...getReferenceProps()}
@@ -116,7 +116,7 @@ export function CommandPalette({
         {/* Phones have no keyboard shortcut to offer. */}
         <kbd
           aria-hidden="true"
-          className="text-xs font-semibold text-gray-500 sm:inline hidden font-sans"
+          className="hidden font-sans text-xs font-semibold text-gray-500 sm:inline"
         >
           {shortcutHint}
         </kbd>
@@ -213,7 +213,7 @@ function CommandPaletteDialog({
       <FloatingOverlay
         lockScroll
         data-slot="command-palette-overlay"
-        className="bg-gray-500/25 p-4 sm:p-6 md:p-20 z-50 overflow-y-auto"
+        className="z-50 overflow-y-auto bg-gray-500/25 p-4 sm:p-6 md:p-20"
       >
         <FloatingFocusManager context={context} initialFocus={inputRef} guards={false}>
           <div
@@ -221,7 +221,7 @@ function CommandPaletteDialog({
             data-slot="command-palette"
             aria-modal="true"
             aria-label="Search"
-            className="max-w-xl rounded-xl bg-white shadow-2xl ring-gray-900/5 mx-auto overflow-hidden ring-1 outline-none"
+            className="mx-auto max-w-xl overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-gray-900/5 outline-none"
             {...floatingProps}
           >
             <div className="grid grid-cols-1">
@@ -234,7 +234,7 @@ function CommandPaletteDialog({
                 spellCheck={false}
                 placeholder={placeholder}
                 value={query}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-500 sm:text-sm col-start-1 row-start-1 w-full bg-transparent outline-none"
+                className="col-start-1 row-start-1 h-12 w-full bg-transparent pr-4 pl-11 text-base text-gray-900 outline-none placeholder:text-gray-500 sm:text-sm"
                 {...getReferenceProps({
                   onChange(event: React.ChangeEvent<HTMLInputElement>) {
                     setQuery(event.target.value);
@@ -248,14 +248,14 @@ function CommandPaletteDialog({
                   },
                 })}
               />
-              <MagnifyingGlassIcon className="ml-4 size-5 text-gray-400 pointer-events-none col-start-1 row-start-1 self-center" />
+              <MagnifyingGlassIcon className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400" />
             </div>
 
             {options.length > 0 ? (
               <div
                 ref={setListFloating}
                 aria-label="Results"
-                className="max-h-72 scroll-py-2 border-gray-100 py-2 overflow-y-auto border-t"
+                className="max-h-72 scroll-py-2 overflow-y-auto border-t border-gray-100 py-2"
                 {...getFloatingProps()}
               >
                 {groups.map((group, groupIndex) => {
@@ -282,7 +282,7 @@ function CommandPaletteDialog({
                           id={`${id}-option-${index}`}
                           role="option"
                           aria-selected={index === active}
-                          className="mx-2 gap-3 rounded-md px-3 py-2 text-sm text-gray-900 aria-selected:text-white flex cursor-default items-center select-none aria-selected:bg-brand-600"
+                          className="mx-2 flex cursor-default items-center gap-3 rounded-md px-3 py-2 text-sm text-gray-900 select-none aria-selected:bg-brand-600 aria-selected:text-white"
                           {...getItemProps({ onClick: () => choose(index) })}
                         >
                           <span className="flex-auto truncate">{item.name}</span>
@@ -310,14 +310,14 @@ function CommandPaletteDialog({
 
             <div role="status">
               {searching && options.length === 0 ? (
-                <div className="border-gray-100 px-6 py-14 sm:px-14 border-t text-center">
+                <div className="border-t border-gray-100 px-6 py-14 text-center sm:px-14">
                   <svg
                     viewBox="0 0 24 24"
                     fill="none"
                     stroke="currentColor"
                     strokeWidth="1.5"
                     aria-hidden="true"
-                    className="size-6 text-gray-400 mx-auto"
+                    className="mx-auto size-6 text-gray-400"
                   >
                     <path
                       strokeLinecap="round"
@@ -334,7 +334,7 @@ function CommandPaletteDialog({
               ) : null}
             </div>
 
-            <div className="gap-x-4 gap-y-1 border-gray-100 bg-gray-50 px-4 py-2.5 text-xs text-gray-600 flex flex-wrap items-center border-t">
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1 border-t border-gray-100 bg-gray-50 px-4 py-2.5 text-xs text-gray-600">
               <span>
                 <Kbd>↵</Kbd> to select
               </span>
@@ -354,7 +354,7 @@ function CommandPaletteDialog({
 
 function Kbd({ children }: { children: React.ReactNode }) {
   return (
-    <kbd className="mx-0.5 min-w-5 rounded border-gray-300 bg-white px-1 font-semibold text-gray-700 inline-flex items-center justify-center border font-sans">
+    <kbd className="mx-0.5 inline-flex min-w-5 items-center justify-center rounded border border-gray-300 bg-white px-1 font-sans font-semibold text-gray-700">
       {children}
     </kbd>
   );

@@ -26,7 +26,7 @@ function RemoveMemberExample({
         onOpenChange={change}
         initialFocus={focusRemove ? removeRef : args.initialFocus}
       >
-        <div className="gap-3 sm:flex-row sm:justify-end flex flex-col-reverse">
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel
           </Button>

@@ -50,7 +50,7 @@ export function Dialog({
       <FloatingOverlay
         lockScroll
         data-slot="dialog-overlay"
-        className="bg-gray-500/75 p-4 sm:p-6 z-50 grid place-items-center overflow-y-auto"
+        className="z-50 grid place-items-center overflow-y-auto bg-gray-500/75 p-4 sm:p-6"
       >
         <FloatingFocusManager context={context} initialFocus={initialFocus} guards={false}>
           <div
@@ -60,7 +60,7 @@ export function Dialog({
             aria-labelledby={titleId}
             aria-describedby={description ? descriptionId : undefined}
             className={cn(
-              'max-w-lg bg-white p-6 shadow-xl ring-gray-900/5 sm:p-8 w-full rounded-card ring-1 outline-none',
+              'w-full max-w-lg rounded-card bg-white p-6 shadow-xl ring-1 ring-gray-900/5 outline-none sm:p-8',
               className,
             )}
             {...getFloatingProps()}

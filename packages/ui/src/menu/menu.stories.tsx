@@ -193,7 +193,7 @@ export const AlignedToTheEnd = {
   args: { align: 'end' },
   decorators: [
     (Story) => (
-      <div className="pr-24 flex justify-end">
+      <div className="flex justify-end pr-24">
         <Story />
       </div>
     ),

@@ -130,7 +130,7 @@ export function Menu({
               data-slot="menu"
               style={floatingStyles}
               className={cn(
-                'w-56 bg-white py-1 shadow-lg ring-gray-900/5 z-50 rounded-control ring-1 outline-none',
+                'z-50 w-56 rounded-control bg-white py-1 shadow-lg ring-1 ring-gray-900/5 outline-none',
                 className,
               )}
               {...getFloatingProps()}
@@ -216,7 +216,7 @@ export function MenuSeparator({ className, ...props }: React.ComponentProps<'div
     <div
       role="separator"
       data-slot="menu-separator"
-      className={cn('my-1 bg-gray-100 h-px', className)}
+      className={cn('my-1 h-px bg-gray-100', className)}
       {...props}
     />
   );

@@ -50,7 +50,7 @@ export const Struck = {
 
 export const Discounted = {
   render: (args) => (
-    <p className="gap-x-3 flex items-baseline">
+    <p className="flex items-baseline gap-x-3">
       <Price {...args} amount={24900} />
       <Price {...args} amount={29900} struck className="text-lg font-normal text-gray-500" />
     </p>

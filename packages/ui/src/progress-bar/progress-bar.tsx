@@ -21,7 +21,7 @@ export function ProgressBar({
   const percent = Number.isFinite(value) ? Math.min(100, Math.max(0, Math.round(value))) : 0;
 
   return (
-    <div data-slot="progress-bar" className={cn('gap-2 grid', className)} {...props}>
+    <div data-slot="progress-bar" className={cn('grid gap-2', className)} {...props}>
       <div
         id={labelId}
         className={cn('text-sm font-medium text-gray-900', labelHidden && 'sr-only')}
@@ -35,10 +35,10 @@ export function ProgressBar({
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuetext={`${percent}%`}
-        className="h-2 bg-gray-200 overflow-hidden rounded-full"
+        className="h-2 overflow-hidden rounded-full bg-gray-200"
       >
         <div
-          className="ease-out h-full rounded-full bg-brand-600 transition-[width] duration-300"
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-300 ease-out"
           style={{ width: `${percent}%` }}
         />
       </div>

@@ -130,7 +130,7 @@ export function Select({
   ]);
 
   return (
-    <div data-slot="select" className={cn('gap-2 grid w-full', className)}>
+    <div data-slot="select" className={cn('grid w-full gap-2', className)}>
       <label
         id={labelId}
         htmlFor={triggerId}
@@ -147,21 +147,21 @@ export function Select({
         aria-describedby={describedBy || undefined}
         aria-invalid={error ? true : undefined}
         className={cn(
-          'bg-white py-2 pr-2 pl-3 text-base text-gray-900 outline-gray-300 sm:text-sm/6 grid w-full cursor-default grid-cols-1 rounded-control text-left outline-1 -outline-offset-1',
+          'grid w-full cursor-default grid-cols-1 rounded-control bg-white py-2 pr-2 pl-3 text-left text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 sm:text-sm/6',
           'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
-          'disabled:bg-gray-50 disabled:text-gray-500 disabled:cursor-not-allowed',
+          'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
           'aria-invalid:outline-red-300 aria-invalid:focus-visible:outline-red-600',
         )}
         {...getReferenceProps()}
       >
-        <span className={cn('pr-6 col-start-1 row-start-1 truncate', !selected && 'text-gray-500')}>
+        <span className={cn('col-start-1 row-start-1 truncate pr-6', !selected && 'text-gray-500')}>
           {selected ? selected.label : placeholder}
         </span>
         <svg
           viewBox="0 0 16 16"
           fill="currentColor"
           aria-hidden="true"
-          className="size-4 text-gray-500 col-start-1 row-start-1 self-center justify-self-end"
+          className="col-start-1 row-start-1 size-4 self-center justify-self-end text-gray-500"
         >
           <path
             fillRule="evenodd"
@@ -188,7 +188,7 @@ export function Select({
             data-slot="select-listbox"
             aria-labelledby={labelId}
             style={floatingStyles}
-            className="bg-white py-1 text-sm shadow-lg ring-gray-900/5 z-50 overflow-auto rounded-control ring-1 outline-none"
+            className="z-50 overflow-auto rounded-control bg-white py-1 text-sm shadow-lg ring-1 ring-gray-900/5 outline-none"
             {...getFloatingProps()}
           >
             {options.map((option, index) => {
@@ -203,9 +203,9 @@ export function Select({
                   tabIndex={index === activeIndex ? 0 : -1}
                   aria-disabled={option.disabled || undefined}
                   className={cn(
-                    'group py-2 pr-9 pl-3 text-gray-900 relative cursor-default outline-none select-none',
-                    'focus:text-white focus:bg-brand-600',
-                    'aria-disabled:text-gray-500 aria-disabled:cursor-not-allowed',
+                    'group relative cursor-default py-2 pr-9 pl-3 text-gray-900 outline-none select-none',
+                    'focus:bg-brand-600 focus:text-white',
+                    'aria-disabled:cursor-not-allowed aria-disabled:text-gray-500',
                     isSelected && 'font-semibold',
                   )}
                   {...getItemProps({
@@ -222,7 +222,7 @@ export function Select({
                 >
                   <span className="block truncate">{option.label}</span>
                   {isSelected ? (
-                    <span className="inset-y-0 right-0 pr-3 group-focus:text-white absolute flex items-center text-brand-600">
+                    <span className="absolute inset-y-0 right-0 flex items-center pr-3 text-brand-600 group-focus:text-white">
                       <svg
                         viewBox="0 0 20 20"
                         fill="currentColor"

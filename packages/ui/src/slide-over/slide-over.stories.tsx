@@ -50,13 +50,13 @@ const meta = {
     onOpenChange: fn(),
     title: 'Tessera UI',
     children: (
-      <nav aria-label="Mobile" className="-mx-3 divide-gray-100 divide-y">
+      <nav aria-label="Mobile" className="-mx-3 divide-y divide-gray-100">
         <div className="space-y-1 py-4">
           {navigation.map((item) => (
             <Link
               key={item.href}
               href={item.href}
-              className="px-3 py-2 text-base/7 font-semibold text-gray-900 hover:bg-gray-50 block rounded-control"
+              className="block rounded-control px-3 py-2 text-base/7 font-semibold text-gray-900 hover:bg-gray-50"
             >
               {item.label}
             </Link>
@@ -65,13 +65,13 @@ const meta = {
         <div className="space-y-1 py-4">
           <Link
             href="/login"
-            className="px-3 py-2.5 text-base/7 font-semibold text-gray-900 hover:bg-gray-50 block rounded-control"
+            className="block rounded-control px-3 py-2.5 text-base/7 font-semibold text-gray-900 hover:bg-gray-50"
           >
             Sign in
           </Link>
           <Link
             href="/all-access"
-            className="px-3 py-2.5 text-base/7 font-semibold hover:bg-gray-50 block rounded-control text-brand-700"
+            className="block rounded-control px-3 py-2.5 text-base/7 font-semibold text-brand-700 hover:bg-gray-50"
           >
             Get all-access
           </Link>

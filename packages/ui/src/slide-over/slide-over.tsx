@@ -43,7 +43,7 @@ export function SlideOver({
   if (!open) return null;
   return (
     <FloatingPortal>
-      <FloatingOverlay lockScroll data-slot="slide-over-overlay" className="bg-gray-500/75 z-50">
+      <FloatingOverlay lockScroll data-slot="slide-over-overlay" className="z-50 bg-gray-500/75">
         <FloatingFocusManager context={context} initialFocus={initialFocus} guards={false}>
           <div
             ref={setFloating}
@@ -53,13 +53,13 @@ export function SlideOver({
             aria-labelledby={titleId}
             aria-describedby={description ? descriptionId : undefined}
             className={cn(
-              'inset-y-0 bg-white shadow-xl sm:max-w-sm sm:ring-1 sm:ring-gray-900/10 fixed flex w-full flex-col outline-none',
+              'fixed inset-y-0 flex w-full flex-col bg-white shadow-xl outline-none sm:max-w-sm sm:ring-1 sm:ring-gray-900/10',
               side === 'right' ? 'right-0' : 'left-0',
               className,
             )}
             {...getFloatingProps()}
           >
-            <div className="gap-4 px-6 py-5 flex items-center justify-between">
+            <div className="flex items-center justify-between gap-4 px-6 py-5">
               <h2 id={titleId} className="text-base/7 font-semibold text-gray-900">
                 {title}
               </h2>
@@ -86,7 +86,7 @@ export function SlideOver({
                 {description}
               </div>
             ) : null}
-            <div className="px-6 pt-2 pb-6 flex-1 overflow-y-auto">{children}</div>
+            <div className="flex-1 overflow-y-auto px-6 pt-2 pb-6">{children}</div>
           </div>
         </FloatingFocusManager>
       </FloatingOverlay>

@@ -35,7 +35,7 @@ export const PurchaseHistory = {
         <TableRow>
           <TableHead scope="col">Date</TableHead>
           <TableHead scope="col">Package</TableHead>
-          <TableHead scope="col" className="sm:table-cell hidden">
+          <TableHead scope="col" className="hidden sm:table-cell">
             Price
           </TableHead>
           <TableHead scope="col" className="text-right">
@@ -48,12 +48,12 @@ export const PurchaseHistory = {
           <TableRow key={purchase.id}>
             <TableCell>{purchase.date}</TableCell>
             <TableCell className="font-medium text-gray-900">
-              <span className="gap-2 flex items-center">
+              <span className="flex items-center gap-2">
                 {purchase.packageName}
                 {purchase.refunded ? <Badge variant="danger">Refunded</Badge> : null}
               </span>
             </TableCell>
-            <TableCell className="sm:table-cell hidden">
+            <TableCell className="hidden sm:table-cell">
               <Price amount={purchase.amount} currency="USD" struck={purchase.refunded} />
             </TableCell>
             <TableCell className="text-right">
@@ -110,7 +110,7 @@ export const WithFooter = {
       <TableFooter>
         <TableRow>
           <TableCell className="text-gray-900">Total price</TableCell>
-          <TableCell className="text-gray-900 text-right">
+          <TableCell className="text-right text-gray-900">
             <Price amount={35880} currency="USD" />
           </TableCell>
         </TableRow>

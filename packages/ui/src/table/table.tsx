@@ -6,7 +6,7 @@ export function Table({ className, ...props }: React.ComponentProps<'table'>) {
     <div data-slot="table-container" className="relative w-full overflow-x-auto">
       <table
         data-slot="table"
-        className={cn('text-sm w-full caption-bottom text-left', className)}
+        className={cn('w-full caption-bottom text-left text-sm', className)}
         {...props}
       />
     </div>
@@ -17,7 +17,7 @@ export function TableHeader({ className, ...props }: React.ComponentProps<'thead
   return (
     <thead
       data-slot="table-header"
-      className={cn('[&_tr]:border-gray-300 [&_tr]:border-b', className)}
+      className={cn('[&_tr]:border-b [&_tr]:border-gray-300', className)}
       {...props}
     />
   );
@@ -37,7 +37,7 @@ export function TableFooter({ className, ...props }: React.ComponentProps<'tfoot
   return (
     <tfoot
       data-slot="table-footer"
-      className={cn('border-gray-300 font-medium text-gray-900 border-t', className)}
+      className={cn('border-t border-gray-300 font-medium text-gray-900', className)}
       {...props}
     />
   );
@@ -48,7 +48,7 @@ export function TableRow({ className, ...props }: React.ComponentProps<'tr'>) {
     <tr
       data-slot="table-row"
       className={cn(
-        'border-gray-200 data-[state=selected]:bg-gray-50 border-b transition-colors',
+        'border-b border-gray-200 transition-colors data-[state=selected]:bg-gray-50',
         className,
       )}
       {...props}
@@ -61,7 +61,7 @@ export function TableHead({ className, ...props }: React.ComponentProps<'th'>) {
     <th
       data-slot="table-head"
       className={cn(
-        'px-3 py-3.5 text-sm font-semibold text-gray-900 first:pl-0 last:pr-0 text-left align-middle whitespace-nowrap',
+        'px-3 py-3.5 text-left align-middle text-sm font-semibold whitespace-nowrap text-gray-900 first:pl-0 last:pr-0',
         className,
       )}
       {...props}
@@ -74,7 +74,7 @@ export function TableCell({ className, ...props }: React.ComponentProps<'td'>) {
     <td
       data-slot="table-cell"
       className={cn(
-        'px-3 py-4 text-gray-500 first:pl-0 last:pr-0 align-middle whitespace-nowrap',
+        'px-3 py-4 align-middle whitespace-nowrap text-gray-500 first:pl-0 last:pr-0',
         className,
       )}
       {...props}
@@ -86,7 +86,7 @@ export function TableCaption({ className, ...props }: React.ComponentProps<'capt
   return (
     <caption
       data-slot="table-caption"
-      className={cn('mt-4 text-sm text-gray-500 text-left', className)}
+      className={cn('mt-4 text-left text-sm text-gray-500', className)}
       {...props}
     />
   );

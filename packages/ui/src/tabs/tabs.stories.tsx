@@ -76,13 +76,13 @@ export const Pills = {
       </TabsList>
       <TabsContent
         value="preview"
-        className="p-8 text-sm text-gray-600 ring-gray-900/10 rounded-card ring-1"
+        className="rounded-card p-8 text-sm text-gray-600 ring-1 ring-gray-900/10"
       >
         The live preview renders here.
       </TabsContent>
       <TabsContent
         value="code"
-        className="bg-gray-900 p-8 text-sm text-gray-100 rounded-card font-mono"
+        className="rounded-card bg-gray-900 p-8 font-mono text-sm text-gray-100"
       >
         {'<button class="rounded-md bg-indigo-600 px-3 py-2">Save</button>'}
       </TabsContent>

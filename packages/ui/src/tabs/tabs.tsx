@@ -8,7 +8,7 @@ export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPr
   return (
     <TabsPrimitive.Root
       data-slot="tabs"
-      className={cn('gap-4 flex flex-col', className)}
+      className={cn('flex flex-col gap-4', className)}
       {...props}
     />
   );
@@ -18,23 +18,23 @@ export const tabsListVariants = cva('flex items-center', {
   variants: {
     variant: {
       /** Page sections: an underlined row of tabs. */
-      underline: 'gap-x-8 border-gray-200 border-b',
+      underline: 'gap-x-8 border-b border-gray-200',
       /** A compact segmented switch, e.g. Preview / Code. */
-      pills: 'gap-x-1 bg-gray-100 p-1 w-fit rounded-control',
+      pills: 'w-fit gap-x-1 rounded-control bg-gray-100 p-1',
     },
   },
   defaultVariants: { variant: 'underline' },
 });
 
 const tabsTriggerVariants = cva(
-  'gap-2 text-sm font-medium [&_svg]:size-4 inline-flex items-center justify-center whitespace-nowrap outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:shrink-0',
+  'inline-flex items-center justify-center gap-2 text-sm font-medium whitespace-nowrap outline-none focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50 [&_svg]:size-4 [&_svg]:shrink-0',
   {
     variants: {
       variant: {
         underline:
-          'px-1 py-4 text-gray-600 hover:border-gray-300 hover:text-gray-800 -mb-px border-b-2 border-transparent data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
+          '-mb-px border-b-2 border-transparent px-1 py-4 text-gray-600 hover:border-gray-300 hover:text-gray-800 data-[state=active]:border-brand-600 data-[state=active]:text-brand-700',
         pills:
-          'px-3 py-1.5 text-gray-600 hover:text-gray-900 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-xs rounded-[calc(var(--radius-control)-0.125rem)]',
+          'rounded-[calc(var(--radius-control)-0.125rem)] px-3 py-1.5 text-gray-600 hover:text-gray-900 data-[state=active]:bg-white data-[state=active]:text-gray-900 data-[state=active]:shadow-xs',
       },
     },
     defaultVariants: { variant: 'underline' },

@@ -26,7 +26,7 @@ function ErrorIcon() {
       viewBox="0 0 16 16"
       fill="currentColor"
       aria-hidden="true"
-      className="right-3 size-5 text-red-500 sm:size-4 pointer-events-none absolute top-1/2 -translate-y-1/2"
+      className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-red-500 sm:size-4"
     >
       <path
         fillRule="evenodd"
@@ -60,7 +60,7 @@ function TextFieldBase({
     undefined;
 
   return (
-    <div data-slot="text-field" className={cn('gap-2 grid', className)}>
+    <div data-slot="text-field" className={cn('grid gap-2', className)}>
       <label
         htmlFor={inputId}
         className={cn('text-sm/6 font-medium text-gray-900', labelHidden && 'sr-only')}
@@ -73,7 +73,7 @@ function TextFieldBase({
           aria-invalid={isInvalid || undefined}
           aria-describedby={describedBy}
           className={cn(
-            'bg-white px-3 py-2 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 disabled:bg-gray-50 disabled:text-gray-500 disabled:outline-gray-200 sm:text-sm/6 block w-full rounded-control outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 disabled:cursor-not-allowed',
+            'block w-full rounded-control bg-white px-3 py-2 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-brand-600 disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500 disabled:outline-gray-200 sm:text-sm/6',
             'aria-invalid:text-red-900 aria-invalid:outline-red-300 aria-invalid:placeholder:text-red-300 aria-invalid:focus:outline-red-600',
             (isInvalid || trailing) && 'pr-10',
             trailing && 'pr-20',
@@ -118,7 +118,7 @@ export function PasswordField({ autoComplete = 'current-password', ...props }: P
           aria-label={visible ? 'Hide password' : 'Show password'}
           disabled={props.disabled}
           onClick={() => setVisible((current) => !current)}
-          className="inset-y-1 right-1 px-2.5 text-sm font-semibold hover:bg-gray-100 absolute rounded-[calc(var(--radius-control)-0.25rem)] text-brand-700 outline-none hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50"
+          className="absolute inset-y-1 right-1 rounded-[calc(var(--radius-control)-0.25rem)] px-2.5 text-sm font-semibold text-brand-700 outline-none hover:bg-gray-100 hover:text-brand-800 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:pointer-events-none disabled:opacity-50"
         >
           {visible ? 'Hide' : 'Show'}
         </button>

@@ -96,7 +96,7 @@ export function AdminCustomerPage(props: AdminCustomerPageProps) {
       section="customers"
       title={customer.email}
       description={
-        <span className="gap-2 flex flex-wrap items-center">
+        <span className="flex flex-wrap items-center gap-2">
           Customer since {formatDate(customer.createdAt, { locale, dateStyle: 'long' })}
           {customer.isAdmin ? <Badge variant="neutral">Admin</Badge> : null}
         </span>
@@ -226,7 +226,7 @@ function ImpersonateForm({
   return (
     <form
       aria-label="Impersonate"
-      className="max-w-xs gap-3 flex flex-col items-stretch"
+      className="flex max-w-xs flex-col items-stretch gap-3"
       onSubmit={(event) => {
         event.preventDefault();
         onImpersonate({ password });
@@ -256,7 +256,7 @@ function PurchaseState({ purchase, locale }: { purchase: AdminPurchaseRecord; lo
   if (purchase.state === 'refunded') return <Badge variant="danger">Refunded</Badge>;
   if (purchase.state === 'refund-requested')
     return (
-      <span className="gap-1 flex flex-col items-start">
+      <span className="flex flex-col items-start gap-1">
         <Badge variant="restricted">Refund requested</Badge>
         {purchase.refundRequestedAt ? (
           <span className="text-xs text-gray-500">
@@ -300,13 +300,13 @@ function PurchasesTable({
               <time dateTime={purchase.date}>
                 {formatDate(purchase.date, { locale, dateStyle: 'medium' })}
               </time>
-              <span className="text-xs text-gray-500 block">
+              <span className="block text-xs text-gray-500">
                 {purchase.ageDays === 1 ? '1 day ago' : `${purchase.ageDays} days ago`}
               </span>
             </TableCell>
             <TableCell className="align-top">
               <span className="font-medium text-gray-900">{purchase.packageName}</span>
-              <span className="text-xs text-gray-500 block">
+              <span className="block text-xs text-gray-500">
                 #{purchase.id} · {purchase.source}
               </span>
             </TableCell>
@@ -439,7 +439,7 @@ function DialogButtons({
   submit?: boolean;
 }) {
   return (
-    <div className="gap-3 flex flex-wrap justify-end">
+    <div className="flex flex-wrap justify-end gap-3">
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
@@ -503,11 +503,11 @@ function LicensesTable({
       <TableBody>
         {licenses.map((license) => (
           <TableRow key={license.id}>
-            <TableCell className="text-xs align-top font-mono break-all whitespace-normal">
+            <TableCell className="align-top font-mono text-xs break-all whitespace-normal">
               {license.key}
             </TableCell>
             <TableCell className="align-top">
-              <div className="gap-2 flex flex-wrap items-center">
+              <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-gray-900">{license.packageName}</span>
                 <Badge variant={license.kind}>{KIND_LABELS[license.kind]}</Badge>
               </div>
@@ -519,7 +519,7 @@ function LicensesTable({
               <ConnectedTo license={license} />
             </TableCell>
             <TableCell className="align-top">
-              <div className="gap-2 flex flex-wrap justify-end">
+              <div className="flex flex-wrap justify-end gap-2">
                 {license.isActive ? (
                   <RowButton
                     disabled={processing}
@@ -630,7 +630,7 @@ function TeamBlock({
       <h3 id={headingId} className="text-sm font-semibold text-gray-900">
         {team.name}
       </h3>
-      <p className="mt-1 gap-2 text-sm text-gray-600 flex flex-wrap items-center">
+      <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
         {team.kind ? <Badge variant={team.kind}>{KIND_LABELS[team.kind]}</Badge> : null}
         <span>
           {team.memberCount} of {team.seats} seats · this customer is{' '}
@@ -684,7 +684,7 @@ function AccountActivity({
   locale,
 }: AdminCustomerPageProps) {
   return (
-    <dl className="gap-x-8 gap-y-6 text-sm/6 md:grid-cols-2 grid grid-cols-1">
+    <dl className="grid grid-cols-1 gap-x-8 gap-y-6 text-sm/6 md:grid-cols-2">
       <div>
         <dt className="font-medium text-gray-900">Active sessions</dt>
         <dd className="text-gray-700">
@@ -692,7 +692,7 @@ function AccountActivity({
             ? 'None'
             : `${sessions.count} ${sessions.count === 1 ? 'session' : 'sessions'}`}
           {sessions.lastSeenAt ? (
-            <span className="text-gray-500 block">
+            <span className="block text-gray-500">
               Last seen {formatDateTime(sessions.lastSeenAt, locale)}
             </span>
           ) : null}
@@ -710,7 +710,7 @@ function AccountActivity({
                   {formatDateTime(signIn.at, locale)} ·{' '}
                   {signIn.method === 'password' ? 'password' : 'remembered browser'}
                   {signIn.ip ? (
-                    <span className="text-gray-500 font-mono"> · {signIn.ip}</span>
+                    <span className="font-mono text-gray-500"> · {signIn.ip}</span>
                   ) : null}
                 </li>
               ))}

@@ -48,7 +48,7 @@ export function AdminCustomersPage({
     >
       <form
         role="search"
-        className="max-w-xl gap-3 flex items-end"
+        className="flex max-w-xl items-end gap-3"
         onSubmit={(event) => {
           event.preventDefault();
           onSearch(email);
@@ -97,7 +97,7 @@ export function AdminCustomersPage({
                 {results.map((customer) => (
                   <TableRow key={customer.id}>
                     <TableCell>
-                      <div className="gap-2 flex items-center">
+                      <div className="flex items-center gap-2">
                         <Link
                           href={customer.url}
                           className="font-medium text-brand-600 hover:text-brand-500"

@@ -38,7 +38,7 @@ export function PageViewsReportPage({ days, rows, locale = 'en-US' }: PageViewsR
           <TableBody>
             {rows.map((row) => (
               <TableRow key={row.path}>
-                <TableCell className="text-sm text-gray-900 font-mono">{row.path}</TableCell>
+                <TableCell className="font-mono text-sm text-gray-900">{row.path}</TableCell>
                 <TableCell className="text-right tabular-nums">
                   {number.format(row.views)}
                 </TableCell>

@@ -46,7 +46,7 @@ export function AdminWebhookPage({
       actions={
         <form
           aria-label="Replay"
-          className="max-w-xs gap-2 flex flex-col items-end"
+          className="flex max-w-xs flex-col items-end gap-2"
           onSubmit={(submitEvent) => {
             submitEvent.preventDefault();
             onReplay();
@@ -55,13 +55,13 @@ export function AdminWebhookPage({
           <Button type="submit" variant="dark" loading={replaying}>
             Replay event
           </Button>
-          <p className="text-xs text-gray-500 text-right">
+          <p className="text-right text-xs text-gray-500">
             Runs it through fulfilment again. An event already applied changes nothing.
           </p>
         </form>
       }
     >
-      <dl className="max-w-3xl gap-x-6 gap-y-3 text-sm/6 grid grid-cols-[max-content_1fr]">
+      <dl className="grid max-w-3xl grid-cols-[max-content_1fr] gap-x-6 gap-y-3 text-sm/6">
         {rows.map(([label, value]) => (
           <div key={label} className="contents">
             <dt className="font-medium text-gray-900">{label}</dt>
@@ -74,7 +74,7 @@ export function AdminWebhookPage({
           <pre
             tabIndex={0}
             aria-label="Payload as received"
-            className="bg-gray-950 p-4 text-xs/5 text-gray-100 max-h-[32rem] overflow-auto rounded-control"
+            className="max-h-[32rem] overflow-auto rounded-control bg-gray-950 p-4 text-xs/5 text-gray-100"
           >
             <code>{payload}</code>
           </pre>

@@ -36,7 +36,7 @@ export function AdminWebhooksPage({ events, pagination, outcome, locale }: Admin
       description="Every event the payment provider delivered, newest first. Open one to see its payload or replay it."
     >
       <nav aria-label="Filter by outcome">
-        <ul className="gap-2 flex flex-wrap">
+        <ul className="flex flex-wrap gap-2">
           {FILTERS.map((filter) => {
             const current = filter === outcome;
             return (
@@ -45,7 +45,7 @@ export function AdminWebhooksPage({ events, pagination, outcome, locale }: Admin
                   href={listUrl(filter)}
                   aria-current={current ? 'page' : undefined}
                   className={cn(
-                    'px-3 py-1 text-sm font-medium text-gray-700 ring-gray-300 hover:bg-gray-50 inline-block rounded-full ring-1 ring-inset',
+                    'inline-block rounded-full px-3 py-1 text-sm font-medium text-gray-700 ring-1 ring-gray-300 ring-inset hover:bg-gray-50',
                     current && 'bg-gray-900 text-white ring-gray-900 hover:bg-gray-800',
                   )}
                 >
@@ -88,11 +88,11 @@ export function AdminWebhooksPage({ events, pagination, outcome, locale }: Admin
                       >
                         {event.eventType}
                       </Link>
-                      <span className="text-xs text-gray-500 block font-mono break-all">
+                      <span className="block font-mono text-xs break-all text-gray-500">
                         {event.provider} · {event.eventId}
                       </span>
                       {event.error ? (
-                        <span className="text-xs text-red-700 block">{event.error}</span>
+                        <span className="block text-xs text-red-700">{event.error}</span>
                       ) : null}
                     </TableCell>
                     <TableCell className="align-top">

@@ -83,14 +83,14 @@ export default function WithImagesAndDescriptions() {
   };
 
   return (
-    <div className="max-w-md px-4 py-10 bg-white dark:bg-gray-900 dark:text-white text-gray-900 mx-auto min-h-[28rem]">
+    <div className="mx-auto min-h-[28rem] max-w-md bg-white px-4 py-10 text-gray-900 dark:bg-gray-900 dark:text-white">
       <label
         htmlFor="with-images-and-descriptions-input"
-        className="text-sm/6 font-medium text-gray-900 dark:text-white block"
+        className="block text-sm/6 font-medium text-gray-900 dark:text-white"
       >
         Add an integration
       </label>
-      <div className="mt-2 relative [anchor-name:--with-images-and-descriptions-field]">
+      <div className="relative mt-2 [anchor-name:--with-images-and-descriptions-field]">
         <input
           id="with-images-and-descriptions-input"
           type="text"
@@ -114,13 +114,13 @@ export default function WithImagesAndDescriptions() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-gray-300 placeholder:text-gray-400 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:focus:outline-indigo-500 dark:outline-white/10 dark:placeholder:text-gray-500 dark:text-white block w-full outline-1 -outline-offset-1 focus:outline-2 focus:-outline-offset-2"
+          className="block w-full rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:text-white dark:outline-white/10 dark:placeholder:text-gray-500 dark:focus:outline-indigo-500"
         />
         <button
           type="button"
           popoverTarget="with-images-and-descriptions-options"
           tabIndex={-1}
-          className="inset-y-0 right-0 rounded-r-md px-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 absolute flex items-center focus-visible:outline-2"
+          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
         >
           <span className="sr-only">Show options</span>
           <svg
@@ -141,7 +141,7 @@ export default function WithImagesAndDescriptions() {
         ref={popover}
         id="with-images-and-descriptions-options"
         popover="auto"
-        className="mt-1 max-h-80 rounded-lg bg-white p-2 shadow-lg ring-black/5 dark:bg-gray-800 dark:ring-white/10 w-[anchor-size(width)] overflow-auto ring-1 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block]"
+        className="mt-1 max-h-80 w-[anchor-size(width)] overflow-auto rounded-lg bg-white p-2 shadow-lg ring-1 ring-black/5 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block] dark:bg-gray-800 dark:ring-white/10"
       >
         <ul
           id="with-images-and-descriptions-listbox"
@@ -160,18 +160,18 @@ export default function WithImagesAndDescriptions() {
               hidden={!matches(item)}
               onClick={() => choose(item)}
               onMouseMove={() => highlight(visible.indexOf(item))}
-              className="group gap-x-3 px-3 py-2.5 aria-selected:bg-gray-100 dark:aria-selected:bg-white/10 flex cursor-default items-center select-none"
+              className="group flex cursor-default items-center gap-x-3 px-3 py-2.5 select-none aria-selected:bg-gray-100 dark:aria-selected:bg-white/10"
             >
               <img
                 src={item.logo}
                 alt=""
                 width="40"
                 height="40"
-                className="size-10 rounded-lg flex-none"
+                className="size-10 flex-none rounded-lg"
               />
               <div className="min-w-0 flex-auto">
                 <p className="text-sm font-medium text-gray-900 dark:text-white">{item.value}</p>
-                <p className="text-sm text-gray-500 dark:text-gray-400 truncate">
+                <p className="truncate text-sm text-gray-500 dark:text-gray-400">
                   {item.description}
                 </p>
               </div>

@@ -108,12 +108,12 @@ export default function DarkWithQuickActions() {
   };
 
   return (
-    <div className="bg-gray-950 p-6 text-white flex min-h-[50rem] justify-center">
+    <div className="flex min-h-[50rem] justify-center bg-gray-950 p-6 text-white">
       <button
         type="button"
         command="show-modal"
         commandfor="dark-with-quick-actions-dialog"
-        className="max-w-xs gap-x-3 rounded-md bg-white/5 px-3 py-2 text-sm text-gray-400 ring-white/10 hover:bg-white/10 focus-visible:outline-indigo-500 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="flex h-fit w-full max-w-xs items-center gap-x-3 rounded-md bg-white/5 px-3 py-2 text-sm text-gray-400 ring-1 ring-white/10 ring-inset hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-500"
       >
         <svg
           className="size-5 text-gray-500"
@@ -127,18 +127,18 @@ export default function DarkWithQuickActions() {
             clipRule="evenodd"
           />
         </svg>{' '}
-        Run a command <kbd className="text-xs text-gray-400 ml-auto font-sans">Ctrl K</kbd>
+        Run a command <kbd className="ml-auto font-sans text-xs text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
         id="dark-with-quick-actions-dialog"
         open
         aria-label="Command palette"
-        className="inset-0 fixed z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
+        className="fixed inset-0 z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
       >
-        <div className="inset-0 bg-gray-950/60 fixed" aria-hidden="true" />
-        <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-2xl divide-white/10 rounded-xl bg-gray-900 shadow-2xl ring-white/10 mx-auto divide-y overflow-hidden ring-1">
+        <div className="fixed inset-0 bg-gray-950/60" aria-hidden="true" />
+        <div className="relative min-h-full p-4 sm:p-6 md:p-20">
+          <div className="mx-auto max-w-2xl divide-y divide-white/10 overflow-hidden rounded-xl bg-gray-900 shadow-2xl ring-1 ring-white/10">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -157,10 +157,10 @@ export default function DarkWithQuickActions() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-white placeholder:text-gray-400 sm:text-sm col-start-1 row-start-1 w-full bg-transparent outline-hidden"
+                className="col-start-1 row-start-1 h-12 w-full bg-transparent pr-4 pl-11 text-base text-white outline-hidden placeholder:text-gray-400 sm:text-sm"
               />
               <svg
-                className="ml-4 size-5 text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
+                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -176,7 +176,7 @@ export default function DarkWithQuickActions() {
               id="dark-with-quick-actions-options"
               role="listbox"
               aria-label="Commands"
-              className="max-h-80 scroll-py-2 divide-white/10 divide-y overflow-y-auto"
+              className="max-h-80 scroll-py-2 divide-y divide-white/10 overflow-y-auto"
             >
               {groups.map((group) => (
                 <div
@@ -202,25 +202,25 @@ export default function DarkWithQuickActions() {
                       aria-selected={option === activeOption}
                       hidden={!matches(option)}
                       onMouseMove={() => select(visible.indexOf(option))}
-                      className="group rounded-md px-3 py-2 text-sm text-gray-300 aria-selected:bg-white/10 aria-selected:text-white flex cursor-default items-center select-none focus-visible:outline-none"
+                      className="group flex cursor-default items-center rounded-md px-3 py-2 text-sm text-gray-300 select-none focus-visible:outline-none aria-selected:bg-white/10 aria-selected:text-white"
                     >
                       {option.kind === 'deployment' ? (
                         <>
-                          <span className="size-5 flex flex-none items-center justify-center">
+                          <span className="flex size-5 flex-none items-center justify-center">
                             <span
                               className={`size-2 rounded-full ${option.dot}`}
                               aria-hidden="true"
                             />
                           </span>
                           <span className="ml-3 flex-auto truncate">{option.name}</span>
-                          <span className="ml-3 text-xs text-gray-400 flex-none">
+                          <span className="ml-3 flex-none text-xs text-gray-400">
                             {option.status}
                           </span>
                         </>
                       ) : (
                         <>
                           <svg
-                            className="size-5 text-gray-500 group-aria-selected:text-white flex-none"
+                            className="size-5 flex-none text-gray-500 group-aria-selected:text-white"
                             fill="none"
                             viewBox="0 0 24 24"
                             strokeWidth="1.5"
@@ -235,7 +235,7 @@ export default function DarkWithQuickActions() {
                           </svg>
                           <span className="ml-3 flex-auto truncate">{option.name}</span>
                           {option.shortcut && (
-                            <kbd className="ml-3 text-xs text-gray-400 flex-none font-sans">
+                            <kbd className="ml-3 flex-none font-sans text-xs text-gray-400">
                               {option.shortcut}
                             </kbd>
                           )}
@@ -249,7 +249,7 @@ export default function DarkWithQuickActions() {
             <div
               id="dark-with-quick-actions-empty"
               hidden={visible.length > 0}
-              className="px-6 py-14 sm:px-14 text-center"
+              className="px-6 py-14 text-center sm:px-14"
             >
               <img
                 src="/images/catalog/application-ui/illustration-empty-inbox.svg"
@@ -263,24 +263,24 @@ export default function DarkWithQuickActions() {
                 We can’t find anything with that term at the moment, try searching something else.
               </p>
             </div>
-            <div className="gap-x-4 px-4 py-2.5 text-xs text-gray-400 flex items-center">
-              <span className="gap-x-1 flex items-center">
-                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 text-gray-300 font-sans">
+            <div className="flex items-center gap-x-4 px-4 py-2.5 text-xs text-gray-400">
+              <span className="flex items-center gap-x-1">
+                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 font-sans text-gray-300">
                   ↑
                 </kbd>
-                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 text-gray-300 font-sans">
+                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 font-sans text-gray-300">
                   ↓
                 </kbd>{' '}
                 to navigate
               </span>
-              <span className="gap-x-1 flex items-center">
-                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 text-gray-300 font-sans">
+              <span className="flex items-center gap-x-1">
+                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 font-sans text-gray-300">
                   Enter
                 </kbd>{' '}
                 to open
               </span>
-              <span className="gap-x-1 sm:flex hidden items-center">
-                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 text-gray-300 font-sans">
+              <span className="hidden items-center gap-x-1 sm:flex">
+                <kbd className="rounded-sm bg-white/10 px-1.5 py-0.5 font-sans text-gray-300">
                   Esc
                 </kbd>{' '}
                 to close

@@ -91,12 +91,12 @@ export default function HelpCenterSearch() {
   };
 
   return (
-    <div className="bg-gray-50 p-6 dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[40rem] justify-center">
+    <div className="flex min-h-[40rem] justify-center bg-gray-50 p-6 text-gray-900 dark:bg-gray-900 dark:text-white">
       <button
         type="button"
         command="show-modal"
         commandfor="help-center-search-dialog"
-        className="max-w-sm gap-x-3 bg-white px-4 py-2.5 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center rounded-full ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="flex h-fit w-full max-w-sm items-center gap-x-3 rounded-full bg-white px-4 py-2.5 text-sm text-gray-500 shadow-xs ring-1 ring-gray-300 ring-inset hover:ring-gray-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-white/10 dark:text-gray-400 dark:ring-white/10 dark:hover:ring-white/20 dark:focus-visible:outline-indigo-500"
       >
         <svg
           className="size-5 text-gray-400 dark:text-gray-500"
@@ -117,14 +117,14 @@ export default function HelpCenterSearch() {
         id="help-center-search-dialog"
         open
         aria-label="Search the help center"
-        className="inset-0 fixed z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
+        className="fixed inset-0 z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
       >
-        <div className="inset-0 bg-gray-900/40 fixed" aria-hidden="true" />
-        <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-2xl rounded-2xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:ring-white/10 mx-auto overflow-hidden ring-1">
-            <div className="gap-x-3 border-gray-100 px-4 dark:border-white/10 flex items-center border-b">
+        <div className="fixed inset-0 bg-gray-900/40" aria-hidden="true" />
+        <div className="relative min-h-full p-4 sm:p-6 md:p-20">
+          <div className="mx-auto max-w-2xl overflow-hidden rounded-2xl bg-white shadow-2xl ring-1 ring-black/5 dark:bg-gray-800 dark:ring-white/10">
+            <div className="flex items-center gap-x-3 border-b border-gray-100 px-4 dark:border-white/10">
               <svg
-                className="size-5 text-gray-400 dark:text-gray-500 flex-none"
+                className="size-5 flex-none text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -152,13 +152,13 @@ export default function HelpCenterSearch() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-14 min-w-0 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white w-full outline-hidden"
+                className="h-14 w-full min-w-0 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <button
                 type="button"
                 command="close"
                 commandfor="help-center-search-dialog"
-                className="rounded-md px-2 py-1 text-xs font-medium text-gray-500 ring-gray-200 hover:bg-gray-50 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:bg-white/20 dark:ring-white/10 dark:text-gray-400 flex-none ring-1 focus-visible:outline-2"
+                className="flex-none rounded-md px-2 py-1 text-xs font-medium text-gray-500 ring-1 ring-gray-200 hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-400 dark:ring-white/10 dark:hover:bg-white/20 dark:focus-visible:outline-indigo-500"
               >
                 Esc<span className="sr-only">, close search</span>
               </button>
@@ -167,7 +167,7 @@ export default function HelpCenterSearch() {
               id="help-center-search-options"
               role="listbox"
               aria-label="Articles"
-              className="scroll-py-3 space-y-1 p-3 max-h-[26rem] overflow-y-auto"
+              className="max-h-[26rem] scroll-py-3 space-y-1 overflow-y-auto p-3"
             >
               {articles.map((article) => (
                 <a
@@ -179,10 +179,10 @@ export default function HelpCenterSearch() {
                   aria-selected={article === activeArticle}
                   hidden={!matches(article)}
                   onMouseMove={() => select(visible.indexOf(article))}
-                  className="group gap-x-4 rounded-lg p-3 aria-selected:bg-gray-100 dark:aria-selected:bg-white/5 flex cursor-default select-none focus-visible:outline-none"
+                  className="group flex cursor-default gap-x-4 rounded-lg p-3 select-none focus-visible:outline-none aria-selected:bg-gray-100 dark:aria-selected:bg-white/5"
                 >
                   <span
-                    className={`size-10 rounded-lg flex flex-none items-center justify-center ${article.color}`}
+                    className={`flex size-10 flex-none items-center justify-center rounded-lg ${article.color}`}
                   >
                     <svg
                       className="size-6 text-white"
@@ -196,13 +196,13 @@ export default function HelpCenterSearch() {
                     </svg>
                   </span>
                   <span className="min-w-0 flex-auto">
-                    <span className="text-xs font-medium dark:text-gray-400 text-gray-600 block">
+                    <span className="block text-xs font-medium text-gray-600 dark:text-gray-400">
                       {article.category}
                     </span>
-                    <span className="mt-0.5 text-sm font-semibold text-gray-900 dark:text-white block">
+                    <span className="mt-0.5 block text-sm font-semibold text-gray-900 dark:text-white">
                       {article.title}
                     </span>
-                    <span className="mt-1 text-sm text-gray-600 dark:text-gray-400 line-clamp-2 block">
+                    <span className="mt-1 line-clamp-2 block text-sm text-gray-600 dark:text-gray-400">
                       {article.excerpt}
                     </span>
                   </span>
@@ -212,7 +212,7 @@ export default function HelpCenterSearch() {
             <div
               id="help-center-search-empty"
               hidden={visible.length > 0}
-              className="px-6 py-14 sm:px-14 text-center"
+              className="px-6 py-14 text-center sm:px-14"
             >
               <img
                 src="/images/catalog/application-ui/illustration-empty-inbox.svg"
@@ -228,18 +228,18 @@ export default function HelpCenterSearch() {
                 Try different words, or{' '}
                 <a
                   href="#"
-                  className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:text-indigo-400 dark:text-indigo-400 focus-visible:outline-2"
+                  className="rounded-sm font-medium text-indigo-600 hover:text-indigo-500 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-indigo-400 dark:hover:text-indigo-400 dark:focus-visible:outline-indigo-500"
                 >
                   contact support
                 </a>
                 .
               </p>
             </div>
-            <div className="gap-x-4 bg-gray-50 px-4 py-3 text-xs text-gray-500 dark:bg-gray-800/50 dark:text-gray-400 flex items-center justify-between">
+            <div className="flex items-center justify-between gap-x-4 bg-gray-50 px-4 py-3 text-xs text-gray-500 dark:bg-gray-800/50 dark:text-gray-400">
               <p>Search powered by Lumen</p>
               <a
                 href="#"
-                className="rounded-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 dark:hover:text-white dark:text-gray-300 focus-visible:outline-2"
+                className="rounded-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-300 dark:hover:text-white dark:focus-visible:outline-indigo-500"
               >
                 Browse all articles <span aria-hidden="true">&rarr;</span>
               </a>

@@ -62,12 +62,12 @@ export default function Simple() {
   };
 
   return (
-    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[30rem] justify-center">
+    <div className="flex min-h-[30rem] justify-center bg-white p-6 text-gray-900 dark:bg-gray-900 dark:text-white">
       <button
         type="button"
         command="show-modal"
         commandfor="simple-dialog"
-        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="flex h-fit w-full max-w-xs items-center gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-1 ring-gray-300 ring-inset hover:ring-gray-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-white/10 dark:text-gray-400 dark:ring-white/10 dark:hover:ring-white/20 dark:focus-visible:outline-indigo-500"
       >
         <svg
           className="size-5 text-gray-400 dark:text-gray-500"
@@ -82,18 +82,18 @@ export default function Simple() {
           />
         </svg>{' '}
         Search projects…{' '}
-        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
+        <kbd className="ml-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
         id="simple-dialog"
         open
         aria-label="Search projects"
-        className="inset-0 fixed z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
+        className="fixed inset-0 z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
       >
-        <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
-        <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
+        <div className="fixed inset-0 bg-gray-500/25" aria-hidden="true" />
+        <div className="relative min-h-full p-4 sm:p-6 md:p-20">
+          <div className="mx-auto max-w-xl divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:divide-white/10 dark:bg-gray-800 dark:ring-white/10">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -112,10 +112,10 @@ export default function Simple() {
                   select(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
+                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
+                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -131,7 +131,7 @@ export default function Simple() {
               id="simple-options"
               role="listbox"
               aria-label="Projects"
-              className="max-h-72 scroll-py-2 py-2 overflow-y-auto"
+              className="max-h-72 scroll-py-2 overflow-y-auto py-2"
             >
               {projects.map((project) => (
                 <a
@@ -143,7 +143,7 @@ export default function Simple() {
                   aria-selected={project === activeProject}
                   hidden={!matches(project)}
                   onMouseMove={() => select(visible.indexOf(project))}
-                  className="px-4 py-2 text-sm text-gray-900 aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white block cursor-default select-none focus-visible:outline-none"
+                  className="block cursor-default px-4 py-2 text-sm text-gray-900 select-none focus-visible:outline-none aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white"
                 >
                   {project}
                 </a>

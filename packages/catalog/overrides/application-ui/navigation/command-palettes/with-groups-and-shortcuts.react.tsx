@@ -92,12 +92,12 @@ export default function WithGroupsAndShortcuts() {
   };
 
   return (
-    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[36rem] justify-center">
+    <div className="flex min-h-[36rem] justify-center bg-white p-6 text-gray-900 dark:bg-gray-900 dark:text-white">
       <button
         type="button"
         command="show-modal"
         commandfor="with-groups-and-shortcuts-dialog"
-        className="max-w-xs gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-gray-300 hover:ring-gray-400 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:ring-white/20 dark:ring-white/10 dark:text-gray-400 flex h-fit w-full items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="flex h-fit w-full max-w-xs items-center gap-x-3 rounded-md bg-white px-3 py-2 text-sm text-gray-500 shadow-xs ring-1 ring-gray-300 ring-inset hover:ring-gray-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-white/10 dark:text-gray-400 dark:ring-white/10 dark:hover:ring-white/20 dark:focus-visible:outline-indigo-500"
       >
         <svg
           className="size-5 text-gray-400 dark:text-gray-500"
@@ -112,18 +112,18 @@ export default function WithGroupsAndShortcuts() {
           />
         </svg>{' '}
         Jump to…{' '}
-        <kbd className="text-xs text-gray-500 dark:text-gray-400 ml-auto font-sans">Ctrl K</kbd>
+        <kbd className="ml-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
         id="with-groups-and-shortcuts-dialog"
         open
         aria-label="Command palette"
-        className="inset-0 fixed z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
+        className="fixed inset-0 z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
       >
-        <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
-        <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-2xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
+        <div className="fixed inset-0 bg-gray-500/25" aria-hidden="true" />
+        <div className="relative min-h-full p-4 sm:p-6 md:p-20">
+          <div className="mx-auto max-w-2xl divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:divide-white/10 dark:bg-gray-800 dark:ring-white/10">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -142,10 +142,10 @@ export default function WithGroupsAndShortcuts() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
+                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
+                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -161,7 +161,7 @@ export default function WithGroupsAndShortcuts() {
               id="with-groups-and-shortcuts-options"
               role="listbox"
               aria-label="Commands"
-              className="max-h-96 scroll-py-2 divide-gray-100 dark:divide-white/10 divide-y overflow-y-auto"
+              className="max-h-96 scroll-py-2 divide-y divide-gray-100 overflow-y-auto dark:divide-white/10"
             >
               {groups.map((group) => (
                 <div
@@ -187,10 +187,10 @@ export default function WithGroupsAndShortcuts() {
                       aria-selected={command === activeCommand}
                       hidden={!matches(command)}
                       onMouseMove={() => select(visible.indexOf(command))}
-                      className="group rounded-md px-3 py-2 text-sm text-gray-700 aria-selected:bg-gray-900/5 aria-selected:text-gray-900 dark:aria-selected:bg-white/5 dark:aria-selected:text-white dark:text-gray-300 flex cursor-default items-center select-none focus-visible:outline-none"
+                      className="group flex cursor-default items-center rounded-md px-3 py-2 text-sm text-gray-700 select-none focus-visible:outline-none aria-selected:bg-gray-900/5 aria-selected:text-gray-900 dark:text-gray-300 dark:aria-selected:bg-white/5 dark:aria-selected:text-white"
                     >
                       <svg
-                        className="size-6 text-gray-400 group-aria-selected:text-gray-900 dark:group-aria-selected:text-white dark:text-gray-500 flex-none"
+                        className="size-6 flex-none text-gray-400 group-aria-selected:text-gray-900 dark:text-gray-500 dark:group-aria-selected:text-white"
                         fill="none"
                         viewBox="0 0 24 24"
                         strokeWidth="1.5"
@@ -205,11 +205,11 @@ export default function WithGroupsAndShortcuts() {
                       </svg>
                       <span className="ml-3 flex-auto truncate">{command.name}</span>
                       {command.shortcut ? (
-                        <kbd className="ml-3 text-xs font-semibold text-gray-500 dark:text-gray-400 flex-none font-sans">
+                        <kbd className="ml-3 flex-none font-sans text-xs font-semibold text-gray-500 dark:text-gray-400">
                           {command.shortcut}
                         </kbd>
                       ) : (
-                        <span className="ml-3 dark:text-gray-400 text-gray-600 hidden flex-none group-aria-selected:inline">
+                        <span className="ml-3 hidden flex-none text-gray-600 group-aria-selected:inline dark:text-gray-400">
                           Jump to…
                         </span>
                       )}
@@ -221,10 +221,10 @@ export default function WithGroupsAndShortcuts() {
             <div
               id="with-groups-and-shortcuts-empty"
               hidden={visible.length > 0}
-              className="px-6 py-14 sm:px-14 text-center"
+              className="px-6 py-14 text-center sm:px-14"
             >
               <svg
-                className="size-6 text-gray-400 dark:text-gray-500 mx-auto"
+                className="mx-auto size-6 text-gray-400 dark:text-gray-500"
                 fill="none"
                 viewBox="0 0 24 24"
                 strokeWidth="1.5"
@@ -237,18 +237,18 @@ export default function WithGroupsAndShortcuts() {
                 We couldn’t find anything with that term. Please try again.
               </p>
             </div>
-            <div className="bg-gray-50 px-4 py-2.5 text-xs text-gray-700 dark:bg-gray-800/50 dark:text-gray-300 flex flex-wrap items-center">
+            <div className="flex flex-wrap items-center bg-gray-50 px-4 py-2.5 text-xs text-gray-700 dark:bg-gray-800/50 dark:text-gray-300">
               Type{' '}
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
+              <kbd className="mx-1 flex size-5 items-center justify-center rounded-sm border border-gray-400 bg-white font-semibold dark:border-white/20 dark:bg-gray-800/50">
                 #
               </kbd>{' '}
               <span className="sm:hidden">for issues,</span>
-              <span className="sm:inline hidden">to search issues,</span>
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
+              <span className="hidden sm:inline">to search issues,</span>
+              <kbd className="mx-1 flex size-5 items-center justify-center rounded-sm border border-gray-400 bg-white font-semibold dark:border-white/20 dark:bg-gray-800/50">
                 &gt;
               </kbd>{' '}
               for commands and{' '}
-              <kbd className="mx-1 size-5 rounded-sm border-gray-400 bg-white font-semibold dark:bg-gray-800/50 dark:border-white/20 flex items-center justify-center border">
+              <kbd className="mx-1 flex size-5 items-center justify-center rounded-sm border border-gray-400 bg-white font-semibold dark:border-white/20 dark:bg-gray-800/50">
                 ?
               </kbd>{' '}
               for help.

@@ -105,12 +105,12 @@ export default function WithPeoplePreview() {
   };
 
   return (
-    <div className="p-6 bg-white dark:bg-gray-900 dark:text-white text-gray-900 flex min-h-[36rem] justify-center">
+    <div className="flex min-h-[36rem] justify-center bg-white p-6 text-gray-900 dark:bg-gray-900 dark:text-white">
       <button
         type="button"
         command="show-modal"
         commandfor="with-people-preview-dialog"
-        className="gap-x-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-xs ring-gray-300 hover:bg-gray-50 focus-visible:outline-indigo-600 dark:bg-white/10 dark:focus-visible:outline-indigo-500 dark:hover:bg-white/20 dark:ring-white/10 dark:text-white inline-flex h-fit items-center ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2"
+        className="inline-flex h-fit items-center gap-x-2 rounded-md bg-white px-3 py-2 text-sm font-semibold text-gray-900 shadow-xs ring-1 ring-gray-300 ring-inset hover:bg-gray-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:bg-white/10 dark:text-white dark:ring-white/10 dark:hover:bg-white/20 dark:focus-visible:outline-indigo-500"
       >
         Find a teammate
       </button>
@@ -119,11 +119,11 @@ export default function WithPeoplePreview() {
         id="with-people-preview-dialog"
         open
         aria-label="Find a teammate"
-        className="inset-0 fixed z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
+        className="fixed inset-0 z-50 size-auto max-h-none max-w-none overflow-y-auto bg-transparent backdrop:bg-transparent"
       >
-        <div className="inset-0 bg-gray-500/25 fixed" aria-hidden="true" />
-        <div className="p-4 sm:p-6 md:p-20 relative min-h-full">
-          <div className="max-w-3xl divide-gray-100 rounded-xl bg-white shadow-2xl ring-black/5 dark:bg-gray-800 dark:divide-white/10 dark:ring-white/10 mx-auto divide-y overflow-hidden ring-1">
+        <div className="fixed inset-0 bg-gray-500/25" aria-hidden="true" />
+        <div className="relative min-h-full p-4 sm:p-6 md:p-20">
+          <div className="mx-auto max-w-3xl divide-y divide-gray-100 overflow-hidden rounded-xl bg-white shadow-2xl ring-1 ring-black/5 dark:divide-white/10 dark:bg-gray-800 dark:ring-white/10">
             <div className="grid grid-cols-1">
               <input
                 ref={input}
@@ -146,10 +146,10 @@ export default function WithPeoplePreview() {
                   );
                 }}
                 onKeyDown={onKeyDown}
-                className="h-12 pr-4 pl-11 text-base text-gray-900 placeholder:text-gray-400 sm:text-sm dark:placeholder:text-gray-500 dark:text-white col-start-1 row-start-1 w-full outline-hidden"
+                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="ml-4 size-5 text-gray-400 dark:text-gray-500 pointer-events-none col-start-1 row-start-1 self-center"
+                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -161,8 +161,8 @@ export default function WithPeoplePreview() {
                 />
               </svg>
             </div>
-            <div className="divide-gray-100 dark:divide-white/10 flex transform-gpu divide-x">
-              <div className="max-h-96 min-w-0 scroll-py-4 px-4 py-4 sm:px-6 flex-auto overflow-y-auto">
+            <div className="flex transform-gpu divide-x divide-gray-100 dark:divide-white/10">
+              <div className="max-h-96 min-w-0 flex-auto scroll-py-4 overflow-y-auto px-4 py-4 sm:px-6">
                 <h3 className="mt-2 mb-4 text-xs font-semibold text-gray-500 dark:text-gray-400">
                   Recent
                 </h3>
@@ -187,7 +187,7 @@ export default function WithPeoplePreview() {
                       data-avatar={person.avatar}
                       hidden={!matches(person)}
                       onMouseMove={() => select(visible.indexOf(person))}
-                      className="group rounded-md p-2 text-sm text-gray-700 aria-selected:bg-gray-100 aria-selected:text-gray-900 dark:aria-selected:bg-white/10 dark:aria-selected:text-white dark:text-gray-300 flex cursor-default items-center select-none focus-visible:outline-none"
+                      className="group flex cursor-default items-center rounded-md p-2 text-sm text-gray-700 select-none focus-visible:outline-none aria-selected:bg-gray-100 aria-selected:text-gray-900 dark:text-gray-300 dark:aria-selected:bg-white/10 dark:aria-selected:text-white"
                     >
                       <img
                         src={person.avatar}
@@ -198,7 +198,7 @@ export default function WithPeoplePreview() {
                       />
                       <span className="ml-3 flex-auto truncate">{person.name}</span>
                       <svg
-                        className="ml-3 size-5 text-gray-400 dark:text-gray-500 hidden flex-none group-aria-selected:block"
+                        className="ml-3 hidden size-5 flex-none text-gray-400 group-aria-selected:block dark:text-gray-500"
                         viewBox="0 0 20 20"
                         fill="currentColor"
                         aria-hidden="true"
@@ -215,20 +215,20 @@ export default function WithPeoplePreview() {
                 <p
                   id="with-people-preview-empty"
                   hidden={visible.length > 0}
-                  className="py-10 text-sm text-gray-500 dark:text-gray-400 text-center"
+                  className="py-10 text-center text-sm text-gray-500 dark:text-gray-400"
                 >
                   No one matches that name.
                 </p>
               </div>
-              <div className="h-96 divide-gray-100 sm:flex dark:divide-white/10 hidden w-1/2 flex-none flex-col divide-y overflow-y-auto">
-                <div className="p-6 flex-none text-center">
+              <div className="hidden h-96 w-1/2 flex-none flex-col divide-y divide-gray-100 overflow-y-auto sm:flex dark:divide-white/10">
+                <div className="flex-none p-6 text-center">
                   <img
                     id="with-people-preview-preview-avatar"
                     src={previewed.avatar}
                     alt=""
                     width="64"
                     height="64"
-                    className="size-16 mx-auto rounded-full"
+                    className="mx-auto size-16 rounded-full"
                   />
                   <h2
                     id="with-people-preview-preview-name"
@@ -243,21 +243,21 @@ export default function WithPeoplePreview() {
                     {previewed.role}
                   </p>
                 </div>
-                <div className="p-6 flex flex-auto flex-col justify-between">
-                  <dl className="gap-x-6 gap-y-3 text-sm text-gray-700 sm:grid-cols-[auto_1fr] dark:text-gray-300 grid grid-cols-1">
+                <div className="flex flex-auto flex-col justify-between p-6">
+                  <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm text-gray-700 sm:grid-cols-[auto_1fr] dark:text-gray-300">
                     <dt className="font-semibold text-gray-900 dark:text-white">Team</dt>
                     <dd id="with-people-preview-preview-team">{previewed.team}</dd>
                     <dt className="font-semibold text-gray-900 dark:text-white">Email</dt>
                     <dd
                       id="with-people-preview-preview-email"
-                      className="text-indigo-600 dark:text-indigo-400 truncate"
+                      className="truncate text-indigo-600 dark:text-indigo-400"
                     >
                       {previewed.email}
                     </dd>
                   </dl>
                   <button
                     type="button"
-                    className="mt-6 rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-indigo-500 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500 w-full focus-visible:outline-2 focus-visible:outline-offset-2"
+                    className="mt-6 w-full rounded-md bg-indigo-600 px-3 py-2 text-sm font-semibold text-white shadow-xs hover:bg-indigo-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
                   >
                     Send message
                   </button>
