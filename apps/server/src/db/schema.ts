@@ -39,6 +39,22 @@ export interface RememberTokensTable {
   created_at: number;
 }
 
+/** A personal access token (decision 014); the secret itself is never stored. */
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  /** SHA-256 (hex) of the whole secret; looked up by it. */
+  token_hash: string;
+  /** The secret's first characters, shown in lists so a person can tell tokens apart. */
+  prefix: string;
+  created_at: number;
+  /** Null: never expires. */
+  expires_at: number | null;
+  last_used_at: number | null;
+  revoked_at: number | null;
+}
+
 export interface PasswordResetsTable {
   id: Generated<number>;
   user_id: number;
@@ -290,6 +306,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   remember_tokens: RememberTokensTable;
+  access_tokens: AccessTokensTable;
   password_resets: PasswordResetsTable;
   email_change_undos: EmailChangeUndosTable;
   products: ProductsTable;
@@ -311,6 +328,7 @@ export interface Database {
 }
 
 export type User = Selectable<UsersTable>;
+export type AccessToken = Selectable<AccessTokensTable>;
 export type NewUser = Insertable<UsersTable>;
 export type Product = Selectable<ProductsTable>;
 export type Purchase = Selectable<PurchasesTable>;

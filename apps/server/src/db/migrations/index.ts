@@ -10,6 +10,7 @@ import { licenseTeamIndex } from './0008-license-team-index.ts';
 import { productDescriptions } from './0009-product-descriptions.ts';
 import { backOffice } from './0010-back-office.ts';
 import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
+import { accessTokens } from './0012-access-tokens.ts';
 import type { MigrationContext } from './context.ts';
 
 /**
@@ -29,5 +30,6 @@ export function migrations(context: MigrationContext): Record<string, Migration>
     '0009-product-descriptions': productDescriptions(context),
     '0010-back-office': backOffice(context),
     '0011-checkout-license-product': checkoutLicenseProduct(context),
+    '0012-access-tokens': accessTokens(context),
   };
 }
