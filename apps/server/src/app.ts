@@ -305,6 +305,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(
     contentRoutes({
       brandName: config.brandName,
+      appUrl: config.appUrl,
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       newsletterFormUrl: config.newsletterFormUrl,
