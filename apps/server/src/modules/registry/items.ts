@@ -142,7 +142,7 @@ export function npmDependencies(
 /** The whole item: called only with the snippets the presenter gave this viewer. */
 export function registryItem(
   entry: RegistryEntry,
-  snippet: Snippet,
+  snippet: Pick<Snippet, 'snippet'>,
   language: RegistryLanguage,
   settings: { appUrl: string; brandName: string },
 ): RegistryItem {
