@@ -9,13 +9,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPurchase } from '../../apps/server/test/back-office.ts';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { NO_ASSETS } from '../../apps/server/src/http/ssr/assets.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
 import { usersRepository } from '../../apps/server/src/modules/auth/repository.ts';
+import { newLicenseKey } from '../../apps/server/src/modules/licenses/keys.ts';
 import { accessTokensRepository } from '../../apps/server/src/modules/tokens/repository.ts';
 import { newTokenSecret } from '../../apps/server/src/modules/tokens/secrets.ts';
 import { listen, serverUrl } from '../../apps/server/src/server.ts';
@@ -93,7 +93,25 @@ async function run(databaseUrl: string | undefined, dataDir: string) {
       passwordHash: 'not-used',
       now: Date.now(),
     });
-    await createPurchase(db, { userId: user, product: 'marketing', createdAt: Date.now() });
+    // A Marketing licence of their own, as fulfilment leaves it.
+    const product = await db
+      .selectFrom('products')
+      .select('id')
+      .where('slug', '=', 'marketing')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('licenses')
+      .values({
+        key: newLicenseKey(),
+        product_id: product.id,
+        purchase_id: null,
+        user_id: user,
+        kind: 'personal',
+        is_active: 1,
+        redeemed_at: Date.now(),
+        created_at: Date.now(),
+      })
+      .execute();
     const tokens: string[] = [];
     for (let i = 0; i < TOKENS; i += 1) {
       const secret = newTokenSecret();

@@ -14,6 +14,7 @@ import { presentComponent } from '../catalog/presenter.ts';
 import { authenticateBearer, bearerToken } from '../tokens/bearer.ts';
 import {
   indexItem,
+  type IndexItem,
   REGISTRY_LANGUAGES,
   REGISTRY_SCHEMA,
   registryItem,
@@ -124,6 +125,17 @@ export function registryRoutes(settings: RegistrySettings): Router {
     return result.user;
   }
 
+  // The index's words are the same for everyone: made once per catalogue build.
+  const indexes = new WeakMap<Catalogue, readonly IndexItem[]>();
+  const indexOf = (catalogue: Catalogue) => {
+    let items = indexes.get(catalogue);
+    if (!items) {
+      items = registryNames(catalogue).current.map((entry) => indexItem(entry, appUrl));
+      indexes.set(catalogue, items);
+    }
+    return items;
+  };
+
   const answer = (res: Response, body: object) => {
     res.set({ 'Cache-Control': CACHE_CONTROL, Vary: 'Authorization' }).json(body);
   };
@@ -142,17 +154,18 @@ export function registryRoutes(settings: RegistrySettings): Router {
     }
     const user = await authenticate(req, res, false);
     if (user === null) return;
-    const catalogue = settings.catalogue();
     const entitlements = user ? (await accessPolicyFor(db, user)).entitlements : null;
-    const items = registryNames(catalogue).current.map((entry) =>
-      indexItem(entry, appUrl, entitlements ? entitlements.has(entry.product.slug) : undefined),
-    );
-    const found = searchIndex(items, query.data);
+    const found = searchIndex(indexOf(settings.catalogue()), query.data);
     answer(res, {
       $schema: REGISTRY_SCHEMA,
       name: 'tessera',
       homepage: appUrl,
-      items: found.items,
+      items: entitlements
+        ? found.items.map((item) => ({
+            ...item,
+            meta: { ...item.meta, owned: entitlements.has(item.meta.packageSlug) },
+          }))
+        : found.items,
       pagination: found.pagination,
     });
   });
