@@ -6,6 +6,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
+import { benchRegistry } from './registry.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
@@ -245,6 +246,11 @@ if (process.argv.includes('webhooks')) {
   await benchWebhooks();
   process.exit(0);
 }
+// `pnpm bench registry`: only the shadcn registry's response times (no storefront build needed).
+if (process.argv.includes('registry')) {
+  await benchRegistry();
+  process.exit(0);
+}
 
 const store = await startStore({ LOG_LEVEL: 'error' });
 try {
@@ -342,3 +348,4 @@ try {
 }
 
 await benchWebhooks();
+await benchRegistry();

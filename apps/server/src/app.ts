@@ -23,6 +23,7 @@ import { paymentSeams } from './modules/payments/back-office.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
+import { registryRoutes } from './modules/registry/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
@@ -137,6 +138,19 @@ export function buildApp(deps: AppDeps): Express {
       appUrl: config.appUrl,
       limiter: services.limiters.pageViews,
       catalogue,
+    }),
+  );
+
+  // The shadcn registry: a personal access token (Bearer), JSON errors, no session.
+  app.use(
+    registryRoutes({
+      db: services.database.db,
+      catalogue,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      guesses: services.limiters.secretGuesses,
+      tokenRequests: services.limiters.registryTokens,
+      now,
     }),
   );
 
@@ -291,6 +305,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(
     contentRoutes({
       brandName: config.brandName,
+      appUrl: config.appUrl,
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       newsletterFormUrl: config.newsletterFormUrl,

@@ -11,6 +11,9 @@ import { newLicenseKey } from './modules/licenses/keys.ts';
 import { newInviteToken } from './modules/teams/invite-tokens.ts';
 import { createUser, uniqueEmail } from '../test/users.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
+import { itemName } from './modules/registry/names.ts';
+import { accessTokensRepository } from './modules/tokens/repository.ts';
+import { newTokenSecret } from './modules/tokens/secrets.ts';
 
 /**
  * Every route × every role: the status each role gets, and that no response carries a byte of
@@ -322,10 +325,16 @@ const GET_ROWS: Row[] = [
   { path: () => '/catalog/screenshots/no-such-screenshot.png', expect: 404 },
   { path: () => '/catalog/previews/00000000-0000-0000-0000-000000000000.html', expect: 404 },
   { path: () => '/images/catalog/no/such-image.svg', expect: 404 },
+  // The shadcn registry: the index is public; items want a token, never a session (the
+  // token rows are in 'answers the registry for every role's token' below).
+  { path: () => '/r/registry.json', expect: 200 },
+  { path: () => '/r/registry.json?q=hero&limit=2', expect: 200 },
+  { path: () => '/r/marketing-heroes-simple-centered.json', expect: 401 },
+  { path: () => '/r/no-such-component.json', expect: 401 },
 ];
 
 const STATIC_MOUNTS = ['/build/', '/catalog/', '/images/catalog/'];
-const JSON_APIS = ['/paddle-purchases/'];
+const JSON_APIS = ['/paddle-purchases/', '/r/'];
 
 /**
  * An error on a page route is the ErrorPage at that status (a document, or an Inertia page
@@ -647,6 +656,39 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
   it('answers every licence and team page for every role, and shows no team to outsiders', async () => {
     expect(await sweep(TEAM_GET_ROWS)).toBe(TEAM_GET_ROWS.length * ROLES.length * 2);
   }, 60_000);
+
+  it("answers the registry for every role's token: the code of what it owns, 403 otherwise", async () => {
+    const { db } = app.services.database;
+    for (const role of ROLES.filter((r): r is Exclude<Role, 'visitor'> => r !== 'visitor')) {
+      const user = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', EMAIL[role])
+        .executeTakeFirstOrThrow();
+      const secret = newTokenSecret();
+      await accessTokensRepository(db).insert({
+        userId: user.id,
+        name: 'matrix',
+        hash: secret.hash,
+        prefix: secret.prefix,
+        createdAt: Date.now(),
+        expiresAt: null,
+      });
+      for (const [pkg, url] of Object.entries(SUBCATEGORIES) as [Package, string][]) {
+        const place = catalogue.subcategory(url)!;
+        const name = itemName({ ...place, component: place.subcategory.components[0]! });
+        for (const lang of ['react', 'html', 'vue']) {
+          const path = `/r/${name}.json?lang=${lang}`;
+          const response = await browsers
+            .get(role)!
+            .agent.get(path)
+            .set('Authorization', `Bearer ${secret.secret}`);
+          expect(response.status, `${role} ${path}`).toBe(OWNS[role].has(pkg) ? 200 : 403);
+          assertNothingSoldLeaks(role, path, response);
+        }
+      }
+    }
+  });
 
   it('refuses every state change without a CSRF token, for every role, and changes nothing', async () => {
     const before = await backOfficeState();

@@ -8,6 +8,7 @@ import {
   createRateLimiter,
   PAGE_VIEW_LIMIT,
   PURCHASE_STATUS_LIMIT,
+  REGISTRY_TOKEN_LIMIT,
   PASSWORD_CHECK_LIMIT,
   PASSWORD_RESET_LIMIT,
   SECRET_GUESS_LIMIT,
@@ -59,6 +60,8 @@ export interface Limiters {
   secretGuesses: RateLimiter;
   /** The thank-you page and its purchase-status poll, per address. */
   purchaseStatus: RateLimiter;
+  /** Registry requests per personal access token (wrong tokens count as secret guesses). */
+  registryTokens: RateLimiter;
 }
 
 export interface Health {
@@ -136,6 +139,7 @@ export async function createServices(
     pageViews: await limiter(PAGE_VIEW_LIMIT),
     secretGuesses: await limiter(SECRET_GUESS_LIMIT),
     purchaseStatus: await limiter(PURCHASE_STATUS_LIMIT),
+    registryTokens: await limiter(REGISTRY_TOKEN_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({

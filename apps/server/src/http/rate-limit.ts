@@ -69,6 +69,16 @@ export const PURCHASE_STATUS_LIMIT: RateLimitRule = {
 };
 
 /**
+ * Every request of one personal access token to the registry (decision 015): a whole package
+ * pulled at once, or an editor's assistant browsing, stays well inside it; a runaway loop does not.
+ */
+export const REGISTRY_TOKEN_LIMIT: RateLimitRule = {
+  name: 'registry-token',
+  points: 600,
+  durationSeconds: 60,
+};
+
+/**
  * A slower limit with back-off (decision 003): `points` attempts per `durationSeconds`; spending
  * them blocks the key for `blockSeconds`, doubled for each earlier block in the last
  * `memorySeconds`, never more than `maxBlockSeconds`.

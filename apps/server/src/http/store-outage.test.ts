@@ -79,6 +79,7 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       pageViews: await limiter(),
       secretGuesses: await limiter(),
       purchaseStatus: await limiter(),
+      registryTokens: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };

@@ -10,12 +10,19 @@ export type ContentOptions = {
   contentDir?: string;
   /** Replaces `{{brand}}` in Markdown and YAML copy; the store's brand is configurable. */
   brand?: string;
+  /** Replaces `{{origin}}`: the store's address (APP_URL), for copy that shows URLs. */
+  origin?: string;
 };
+
+/** `{{origin}}` where the store's address is not known (the catalogue build). */
+export const DEFAULT_ORIGIN = 'https://tessera.example';
 
 export function contentDirOf(options: ContentOptions | undefined): string {
   return options?.contentDir ?? DEFAULT_CONTENT_DIR;
 }
 
 export function withBrand(text: string, options: ContentOptions | undefined): string {
-  return text.replaceAll('{{brand}}', options?.brand ?? DEFAULT_BRAND);
+  return text
+    .replaceAll('{{brand}}', options?.brand ?? DEFAULT_BRAND)
+    .replaceAll('{{origin}}', options?.origin ?? DEFAULT_ORIGIN);
 }

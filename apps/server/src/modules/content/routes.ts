@@ -6,6 +6,8 @@ import { Router } from 'express';
 
 export interface ContentSettings {
   brandName: string;
+  /** The store's address: the Documentation shows it where it gives URLs (`{{origin}}`). */
+  appUrl?: string;
   supportEmail: string;
   issueTrackerUrl: string;
   /** Where the changelog's subscribe form posts (config NEWSLETTER_FORM_URL). */
@@ -31,7 +33,7 @@ export function contentRoutes(settings: ContentSettings): Router {
   let content: Promise<Content> | undefined;
   const load = () =>
     (content ??= (async () => {
-      const options = { brand: settings.brandName };
+      const options = { brand: settings.brandName, origin: settings.appUrl };
       const [changelog, docs, privacy] = await Promise.all([
         loadChangelog(options),
         loadDocumentation(options),

@@ -1,0 +1,234 @@
+// The shadcn registry (decision 015): `GET /r/registry.json` (the index, with server-side search)
+// and `GET /r/{name}.json` (an item, with its code), for the `shadcn` CLI and its MCP server.
+// A machine router: `Authorization: Bearer <personal access token>`, no cookies, no session, no
+// CSRF; every answer is JSON, errors `{error, message}` (the CLI prints `[error] message`).
+// The token acts as its owner: their access policy is read from the database on every request,
+// and the catalogue presenter decides, as it does for the site, whether the code is theirs.
+import { checkoutUrl, ALL_ACCESS_URL } from '@tessera/pages/constants';
+import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { Db } from '../../db/database.ts';
+import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
+import { accessPolicyFor } from '../access/policy.ts';
+import type { Catalogue } from '../catalog/catalogue.ts';
+import { presentComponent } from '../catalog/presenter.ts';
+import { authenticateBearer, bearerToken } from '../tokens/bearer.ts';
+import {
+  indexItem,
+  type IndexItem,
+  REGISTRY_LANGUAGES,
+  REGISTRY_SCHEMA,
+  registryItem,
+  type RegistryLanguage,
+} from './items.ts';
+import { ITEM_NAME, registryNames } from './names.ts';
+import { searchIndex, searchQuery } from './search.ts';
+
+export interface RegistrySettings {
+  db: Db;
+  catalogue: () => Catalogue;
+  appUrl: string;
+  brandName: string;
+  /** Wrong tokens per address (misses only, like wrong licence keys): `peek` first. */
+  guesses: RateLimiter;
+  /** Every request of a valid token, per token: generous, against a runaway script. */
+  tokenRequests: RateLimiter;
+  now: () => number;
+}
+
+/** Where the registry lives: `<origin>/r/{name}.json`. */
+export const REGISTRY_PATH = '/r';
+/** Where a customer makes a token (the Account settings page). */
+export const TOKENS_PAGE = '/account-settings';
+/** Items may differ per token and change on refund or revocation: revalidate every time. */
+const CACHE_CONTROL = 'private, no-cache';
+
+type ErrorCode =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'rate_limited'
+  | 'bad_request'
+  | 'method_not_allowed';
+
+function fail(res: Response, status: number, error: ErrorCode, message: string) {
+  res.status(status).set('Cache-Control', 'private, no-store').json({ error, message });
+}
+
+function languageOf(value: unknown): RegistryLanguage | null | undefined {
+  if (value === undefined) return 'react';
+  return REGISTRY_LANGUAGES.find((language) => language === value) ?? null;
+}
+
+export function registryRoutes(settings: RegistrySettings): Router {
+  const { db, appUrl, brandName } = settings;
+  const tokensPage = `${appUrl}${TOKENS_PAGE}`;
+  const router = Router();
+
+  const refuseToken = (res: Response, reason: 'missing' | 'invalid') => {
+    res.set(
+      'WWW-Authenticate',
+      reason === 'missing'
+        ? `Bearer realm="${brandName} registry"`
+        : `Bearer realm="${brandName} registry", error="invalid_token"`,
+    );
+    fail(
+      res,
+      401,
+      'unauthorized',
+      reason === 'missing'
+        ? `${brandName} needs a personal access token for this. Create one in Account settings (${tokensPage}), set it as TESSERA_TOKEN, and send it as "Authorization: Bearer \${TESSERA_TOKEN}" from the "@tessera" entry of your components.json.`
+        : `This ${brandName} access token is not valid: it is mistyped, revoked or expired. Create a new one in Account settings (${tokensPage}) and set it as TESSERA_TOKEN.`,
+    );
+  };
+
+  /**
+   * Who the token stands for. `null` after an answer was sent (401 or 429); `undefined` when
+   * no token came and none is required.
+   */
+  async function authenticate(req: Request, res: Response, required: boolean) {
+    const presented = bearerToken(req) !== null || req.get('authorization') !== undefined;
+    if (!presented) {
+      if (!required) return undefined;
+      refuseToken(res, 'missing');
+      return null;
+    }
+    const address = req.ip ?? 'unknown';
+    // A blocked address learns nothing more about any token, right or wrong.
+    const blocked = await settings.guesses.peek(address);
+    if (!blocked.allowed) {
+      res.set('Retry-After', String(blocked.retryAfterSeconds));
+      fail(
+        res,
+        429,
+        'rate_limited',
+        retryMessage('wrong access tokens from your address', blocked.retryAfterSeconds),
+      );
+      return null;
+    }
+    const result = await authenticateBearer(db, req, settings.now());
+    if (!result.ok) {
+      await settings.guesses.consume(address);
+      refuseToken(res, 'invalid');
+      return null;
+    }
+    const spent = await settings.tokenRequests.consume(String(result.tokenId));
+    if (!spent.allowed) {
+      res.set('Retry-After', String(spent.retryAfterSeconds));
+      fail(
+        res,
+        429,
+        'rate_limited',
+        retryMessage('requests with this access token', spent.retryAfterSeconds),
+      );
+      return null;
+    }
+    return result.user;
+  }
+
+  // The index's words are the same for everyone: made once per catalogue build.
+  const indexes = new WeakMap<Catalogue, readonly IndexItem[]>();
+  const indexOf = (catalogue: Catalogue) => {
+    let items = indexes.get(catalogue);
+    if (!items) {
+      items = registryNames(catalogue).current.map((entry) => indexItem(entry, appUrl));
+      indexes.set(catalogue, items);
+    }
+    return items;
+  };
+
+  const answer = (res: Response, body: object) => {
+    res.set({ 'Cache-Control': CACHE_CONTROL, Vary: 'Authorization' }).json(body);
+  };
+
+  // The index lists names and words, never code (the catalogue's pages show as much to
+  // anyone): it needs no token. A token, when sent, must be valid, and marks what is owned.
+  router.get(`${REGISTRY_PATH}/registry.json`, async (req, res) => {
+    const query = searchQuery.safeParse(req.query);
+    if (!query.success) {
+      return fail(
+        res,
+        400,
+        'bad_request',
+        'Search with q (text), type (e.g. registry:block), limit (1 or more) and offset (0 or more).',
+      );
+    }
+    const user = await authenticate(req, res, false);
+    if (user === null) return;
+    const entitlements = user ? (await accessPolicyFor(db, user)).entitlements : null;
+    const found = searchIndex(indexOf(settings.catalogue()), query.data);
+    answer(res, {
+      $schema: REGISTRY_SCHEMA,
+      name: 'tessera',
+      homepage: appUrl,
+      items: entitlements
+        ? found.items.map((item) => ({
+            ...item,
+            meta: { ...item.meta, owned: entitlements.has(item.meta.packageSlug) },
+          }))
+        : found.items,
+      pagination: found.pagination,
+    });
+  });
+
+  router.get(`${REGISTRY_PATH}/:file`, async (req, res) => {
+    const file = req.params.file;
+    const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : null;
+    const user = await authenticate(req, res, true);
+    if (!user) return;
+    const entry =
+      name && ITEM_NAME.test(name)
+        ? registryNames(settings.catalogue()).byName.get(name)
+        : undefined;
+    if (!entry) {
+      return fail(
+        res,
+        404,
+        'not_found',
+        `${brandName} has no component named '${name ?? file}'. Search with: npx shadcn search @tessera --query <words>`,
+      );
+    }
+    const language = languageOf(req.query.lang);
+    if (!language) {
+      return fail(res, 400, 'bad_request', `lang must be one of ${REGISTRY_LANGUAGES.join(', ')}.`);
+    }
+    const { entitlements } = await accessPolicyFor(db, user);
+    const catalogue = settings.catalogue();
+    // The site's rule: the presenter hands out snippets only to a viewer who owns the package.
+    const presented = await presentComponent(catalogue, entry, entry.component, entitlements);
+    const snippet = presented.snippets.find((candidate) => candidate.language === language);
+    if (presented.viewType !== 'downloadable' || !snippet) {
+      const pkg = entry.product;
+      return fail(
+        res,
+        403,
+        'forbidden',
+        `'${entry.name}' is part of the ${pkg.name} package, which your ${brandName} account does not own. Buy ${pkg.name} at ${appUrl}${checkoutUrl(pkg.slug)}, or everything with all-access at ${appUrl}${ALL_ACCESS_URL}.`,
+      );
+    }
+    answer(res, registryItem(entry, snippet, language, { appUrl, brandName }));
+  });
+
+  // Nothing else lives under /r: JSON answers, never the site's error page.
+  router.all(`${REGISTRY_PATH}/*rest`, (req, res) => {
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      return fail(
+        res,
+        404,
+        'not_found',
+        `There is nothing at ${req.path}: items are ${REGISTRY_PATH}/{name}.json.`,
+      );
+    }
+    res.set('Allow', 'GET, HEAD');
+    fail(res, 405, 'method_not_allowed', 'The registry is read-only: GET only.');
+  });
+  // A client's mistake (a malformed percent-escape) in JSON too; the store's own failures go
+  // on to the app's error handler, which logs them.
+  router.use(REGISTRY_PATH, ((error, _req, res, next) => {
+    const status = (error as { status?: unknown }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return fail(res, status, 'bad_request', 'The request is malformed.');
+    }
+    next(error);
+  }) satisfies ErrorRequestHandler);
+  return router;
+}
