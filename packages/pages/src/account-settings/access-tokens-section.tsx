@@ -224,7 +224,7 @@ function TokenList({
             const pending = pendingTokenId === token.id;
             return (
               <TableRow key={token.id} aria-busy={pending || undefined}>
-                <TableCell className="font-medium break-all whitespace-normal text-gray-900">
+                <TableCell className="font-medium wrap-break-word whitespace-normal text-gray-900">
                   {token.name}
                 </TableCell>
                 <TableCell>

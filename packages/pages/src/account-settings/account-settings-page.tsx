@@ -165,7 +165,8 @@ export function AccountSettingsPage({
   );
 }
 
-function SettingsSection({
+/** One titled row of Account settings: heading and description beside its content. */
+export function SettingsSection({
   title,
   description,
   headingId,
