@@ -1,4 +1,5 @@
 import { NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
+import type { Request } from 'express';
 import type request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { backOfficeApp } from '../../../test/back-office.ts';
@@ -54,7 +55,7 @@ const GETS = [
   '/admin/audit',
 ];
 
-const WRITES: { method: Method; path: string; body: object }[] = [
+const WRITES: { method: Exclude<Method, 'get'>; path: string; body: object }[] = [
   { method: 'post', path: '/account/tokens', body: { name: 'minted', expires_in: 'never' } },
   { method: 'delete', path: '/account/tokens/1', body: {} },
   {
@@ -143,7 +144,7 @@ describe(`a bearer token on browser routes (${TEST_DATABASE}, ${TEST_SESSION_STO
     for (const { secret } of tokens) {
       const result = await authenticateBearer(
         db,
-        { get: () => `Bearer ${secret}` },
+        { get: (() => `Bearer ${secret}`) as unknown as Request['get'] },
         store.clock.now,
       );
       expect(result.ok).toBe(true);

@@ -9,6 +9,7 @@ import {
   ACCESS_TOKEN_REVOKED,
   NEW_ACCESS_TOKEN_FLASH,
 } from '@tessera/pages/constants';
+import type { Request } from 'express';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { backOfficeApp, DAY_MS } from '../../../test/back-office.ts';
@@ -38,9 +39,14 @@ type Page = {
   flash: Record<string, string>;
 };
 
-const bearer = (secret: string) => ({
-  get: (name: string) => (name.toLowerCase() === 'authorization' ? `Bearer ${secret}` : undefined),
-});
+/** A request as `authenticateBearer` reads it: its Authorization header, or none. */
+function withAuthorization(value: string | undefined): Pick<Request, 'get'> {
+  return {
+    get: ((name: string) =>
+      name.toLowerCase() === 'authorization' ? value : undefined) as Request['get'],
+  };
+}
+const bearer = (secret: string) => withAuthorization(`Bearer ${secret}`);
 
 async function customer(name = 'token-owner') {
   const who = await store.person(name);
@@ -172,6 +178,10 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     clock.now = START;
     for (let i = 0; i < ACCESS_TOKEN_LIMIT - 1; i += 1)
       await service.create(owner.id, { name: `t${i}`, expiry: 'never' });
+    // Open the pool's connections first, so the creations below really overlap (PostgreSQL).
+    await Promise.all(
+      Array.from({ length: 8 }, () => db.selectFrom('users').select('id').limit(1).execute()),
+    );
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, (_, i) =>
         service.create(owner.id, { name: `race${i}`, expiry: '90' }),
@@ -283,7 +293,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       ok: false,
       reason: 'invalid',
     });
-    expect(await authenticateBearer(db, { get: () => undefined }, START)).toEqual({
+    expect(await authenticateBearer(db, withAuthorization(undefined), START)).toEqual({
       ok: false,
       reason: 'missing',
     });
@@ -297,7 +307,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       `Bearer ${encodeURIComponent(secret)}%00`,
       'Bearer tessera_pat_' + 'A'.repeat(46),
     ]) {
-      const result = await authenticateBearer(db, { get: () => header }, START);
+      const result = await authenticateBearer(db, withAuthorization(header), START);
       expect(result.ok, header).toBe(false);
     }
     // A well-formed token (checksum and all) that was never issued.
