@@ -16,6 +16,7 @@ import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accessPolicy } from './modules/access/policy.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { accessTokensService } from './modules/tokens/service.ts';
 import { impersonation } from './modules/admin/impersonation.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import type { BackOfficeSeams } from './modules/admin/service.ts';
@@ -256,7 +257,14 @@ export function buildApp(deps: AppDeps): Express {
   );
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
-  app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
+  app.use(
+    accountRoutes({
+      db: services.database.db,
+      auth,
+      limiters: services.limiters,
+      tokens: accessTokensService(services.database, now),
+    }),
+  );
   const guesses = secretGuesses(services.limiters.secretGuesses);
   app.use(
     licenseRoutes({

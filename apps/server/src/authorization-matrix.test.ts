@@ -550,6 +550,14 @@ const WRITE_ROWS: {
     body: { current_password: 'x', password: 'new-password-123', password_confirmation: 'x' },
     visitor: 401,
   },
+  // Personal access tokens (decision 014): the signed-in user's own.
+  {
+    method: 'post',
+    path: '/account/tokens',
+    body: { name: 'Matrix', expires_in: '30' },
+    visitor: 401,
+  },
+  { method: 'delete', path: '/account/tokens/1', body: {}, visitor: 401 },
   ...backOfficeWrites(),
 ];
 
@@ -860,6 +868,44 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         .where('licenses.key', '=', key)
         .executeTakeFirstOrThrow();
       expect(license.email).toBe(DEMO_USERS.customer);
+    }
+  });
+
+  it('lets every signed-in role make and revoke only its own access tokens', async () => {
+    const { db } = app.services.database;
+    const made = new Map<Role, number>();
+    for (const role of ROLES) {
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      const response = await browser.submit('post', '/account/tokens', {
+        name: `matrix ${role}`,
+        expires_in: '30',
+      });
+      expect(response.status, `${role} POST /account/tokens`).toBe(role === 'visitor' ? 401 : 200);
+      if (role === 'visitor') continue;
+      const flash = (response.body as { flash: Record<string, string> }).flash;
+      expect(flash.accessTokenSecret, role).toMatch(/^tessera_pat_/);
+      made.set(role, Number(flash.accessTokenId));
+    }
+    // Everyone tries to revoke the customer's token; only the customer may (and does, last).
+    const target = made.get('customer')!;
+    const order = [...ROLES.filter((role) => role !== 'customer'), 'customer' as const];
+    for (const role of order) {
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      const response = await browser.submit('delete', `/account/tokens/${target}`);
+      const expected = role === 'visitor' ? 401 : role === 'customer' ? 303 : 404;
+      expect(response.status, `${role} DELETE /account/tokens/${target}`).toBe(expected);
+    }
+    const rows = await db
+      .selectFrom('access_tokens')
+      .select(['id', 'revoked_at'])
+      .where('id', 'in', [...made.values()])
+      .execute();
+    for (const row of rows)
+      expect(row.revoked_at === null, `token ${row.id}`).toBe(row.id !== target);
+    for (const role of ROLES) {
+      expect(await browsers.get(role)!.signedInAs(), role).toBe(
+        role === 'visitor' ? null : EMAIL[role],
+      );
     }
   });
 

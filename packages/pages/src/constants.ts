@@ -144,3 +144,33 @@ export const RESET_LINK_SENT_MESSAGE =
 export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
 /** Spec §8: a team at its seat limit. */
 export const TEAM_FULL_MESSAGE = 'The team has reached its seat limit';
+
+/**
+ * Personal access tokens (decision 014): read-only access to owned code for the shadcn CLI and
+ * other tools. A name is a label, not a paragraph; an account holds at most this many live
+ * (neither revoked nor expired) tokens at once.
+ */
+export const ACCESS_TOKEN_NAME_MAX_LENGTH = 100;
+export const ACCESS_TOKEN_LIMIT = 20;
+/** The expiries a new token may have, in days; `never` keeps it until revoked. */
+export const ACCESS_TOKEN_EXPIRIES = ['30', '90', '365', 'never'] as const;
+export type AccessTokenExpiry = (typeof ACCESS_TOKEN_EXPIRIES)[number];
+export const ACCESS_TOKEN_EXPIRY_LABELS: Record<AccessTokenExpiry, string> = {
+  '30': '30 days',
+  '90': '90 days',
+  '365': '1 year',
+  never: 'No expiry',
+};
+export const ACCESS_TOKEN_DEFAULT_EXPIRY: AccessTokenExpiry = '90';
+export type AccessTokenState = 'active' | 'expired' | 'revoked';
+export const ACCESS_TOKEN_REVOKED = 'Access token revoked.';
+export const ACCESS_TOKEN_NAME_REQUIRED = 'The token name field is required.';
+export const ACCESS_TOKEN_NAME_TOO_LONG = `The token name may not be longer than ${ACCESS_TOKEN_NAME_MAX_LENGTH} characters.`;
+export const ACCESS_TOKEN_NAME_CONTROL = 'The token name may not contain control characters.';
+export const ACCESS_TOKEN_EXPIRY_INVALID = 'Choose when the token expires.';
+export const ACCESS_TOKEN_LIMIT_REACHED = `You have ${ACCESS_TOKEN_LIMIT} active tokens, the most an account may hold. Revoke one you no longer use to create another.`;
+/**
+ * Where a new token's secret travels to the page, once: keys of the answer's `page.flash`, which
+ * the Inertia client never writes into its history (decision 014).
+ */
+export const NEW_ACCESS_TOKEN_FLASH = { secret: 'accessTokenSecret', id: 'accessTokenId' } as const;

@@ -82,6 +82,16 @@ export {
   type LogoutOtherSessionsFormValues,
 } from './account-settings/account-settings-page';
 export {
+  ACCESS_TOKENS_DESCRIPTION,
+  AccessTokensSection,
+  IMPERSONATING_TOKENS_NOTICE,
+  NEW_TOKEN_NOTICE,
+  type AccessTokenRecord,
+  type AccessTokensSectionProps,
+  type CreatedAccessToken,
+  type NewAccessTokenFormValues,
+} from './account-settings/access-tokens-section';
+export {
   GUMROAD_RECEIPT_HELP_TEXT,
   PurchaseHistory,
   RECEIPT_HELP_TEXT,

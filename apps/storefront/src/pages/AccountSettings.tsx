@@ -1,9 +1,18 @@
-import { Head, usePage } from '@inertiajs/react';
-import { AccountSettingsPage, accountSettingsPageTitle, type PagePropsFor } from '@tessera/pages';
+import { Head, router, usePage } from '@inertiajs/react';
+import {
+  AccountSettingsPage,
+  accountSettingsPageTitle,
+  type CreatedAccessToken,
+  type NewAccessTokenFormValues,
+  type PagePropsFor,
+} from '@tessera/pages';
+import { ACCESS_TOKEN_DEFAULT_EXPIRY, NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
+import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
 
 export default function AccountSettings() {
-  const { props } = usePage<PagePropsFor<'AccountSettings'>>();
+  const page = usePage<PagePropsFor<'AccountSettings'>>();
+  const { props } = page;
   const emailForm = useFormState({ email: props.email, password: '' }, (f) =>
     f.put('/account-settings/email', { preserveScroll: true, onFinish: () => f.reset('password') }),
   );
@@ -16,6 +25,11 @@ export default function AccountSettings() {
   const logoutOtherSessionsForm = useFormState({ password: '' }, (f) =>
     f.post('/logout/other', { preserveScroll: true, onFinish: () => f.reset('password') }),
   );
+  const tokenForm = useFormState<NewAccessTokenFormValues>(
+    { name: '', expires_in: ACCESS_TOKEN_DEFAULT_EXPIRY },
+    (f) => f.post('/account/tokens', { preserveScroll: true, onSuccess: () => f.reset('name') }),
+  );
+  const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
   return (
     <>
       <Head title={accountSettingsPageTitle} />
@@ -25,7 +39,34 @@ export default function AccountSettings() {
         logoutOtherSessionsForm={logoutOtherSessionsForm}
         purchases={props.purchases}
         locale={props.preferredLanguage}
+        accessTokens={{
+          tokens: props.accessTokens,
+          form: tokenForm,
+          created: createdToken(page.flash, props.accessTokens),
+          canManage: !props.isImpersonating,
+          pendingTokenId,
+          onRevoke: (token) =>
+            router.delete(`/account/tokens/${token.id}`, {
+              preserveScroll: true,
+              onStart: () => setPendingTokenId(token.id),
+              onFinish: () => setPendingTokenId(null),
+            }),
+        }}
       />
     </>
   );
+}
+
+/**
+ * The secret of the token this answer created, from `page.flash`: the answer to the POST carries
+ * it, and the client keeps flash out of its history, so a reload or Back never shows it again.
+ */
+function createdToken(
+  flash: Record<string, unknown>,
+  tokens: PagePropsFor<'AccountSettings'>['accessTokens'],
+): CreatedAccessToken | null {
+  const secret = flash[NEW_ACCESS_TOKEN_FLASH.secret];
+  const id = Number(flash[NEW_ACCESS_TOKEN_FLASH.id]);
+  const token = tokens.find((candidate) => candidate.id === id);
+  return typeof secret === 'string' && token ? { id, name: token.name, secret } : null;
 }

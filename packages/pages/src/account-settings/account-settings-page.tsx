@@ -5,6 +5,12 @@ import type * as React from 'react';
 import type { FormState } from '../forms/form-state';
 import { CheckIcon } from '../icons/icons';
 import { PurchaseHistory, type Purchase } from '../purchase-history/purchase-history';
+import {
+  ACCESS_TOKENS_DESCRIPTION,
+  AccessTokensSection,
+  type AccessTokenRecord,
+  type AccessTokensSectionProps,
+} from './access-tokens-section';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -31,6 +37,8 @@ export type AccountSettingsPageProps = {
   purchases: Purchase[];
   /** The reader's locale for purchase dates (the shared `preferredLanguage`). */
   locale?: string;
+  /** The "Access tokens" section (decision 014); left out when not given. */
+  accessTokens?: Omit<AccessTokensSectionProps, 'locale'>;
 };
 
 /** What the server sends the AccountSettings page; shared page data comes on top. */
@@ -38,6 +46,8 @@ export type AccountSettingsPageData = {
   /** The signed-in user's address, the e-mail form's starting value. */
   email: string;
   purchases: Purchase[];
+  /** The viewer's personal access tokens, newest first (decision 014). */
+  accessTokens: AccessTokenRecord[];
 };
 
 export function AccountSettingsPage({
@@ -46,6 +56,7 @@ export function AccountSettingsPage({
   logoutOtherSessionsForm,
   purchases,
   locale,
+  accessTokens,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
   return (
@@ -130,6 +141,12 @@ export function AccountSettingsPage({
           </SettingsForm>
         </SettingsSection>
 
+        {accessTokens ? (
+          <SettingsSection title="Access tokens" description={ACCESS_TOKENS_DESCRIPTION}>
+            <AccessTokensSection {...accessTokens} locale={locale} />
+          </SettingsSection>
+        ) : null}
+
         {purchases.length > 0 ? (
           <SettingsSection
             title="Purchase history"
@@ -148,7 +165,8 @@ export function AccountSettingsPage({
   );
 }
 
-function SettingsSection({
+/** One titled row of Account settings: heading and description beside its content. */
+export function SettingsSection({
   title,
   description,
   headingId,

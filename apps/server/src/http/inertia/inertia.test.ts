@@ -217,6 +217,20 @@ describe('Inertia protocol: Inertia visits (JSON)', () => {
     const response = await inertiaGet(app, '/gone').expect(410);
     expect(pageFrom(response)).toMatchObject({ clearHistory: true, encryptHistory: true });
   });
+
+  it('answers a form with a page: its own url, and one-time flash beside the flashed messages', async () => {
+    const { app } = tinyApp({
+      flashData: { messages: { success: 'Saved.' } },
+      routes: (a) =>
+        a.get('/form', (_req, res) =>
+          renderAnyPage(res, 'Home', {}, { url: '/settings', flash: { secret: 'once' } }),
+        ),
+    });
+    const page = pageFrom(await inertiaGet(app, '/form?x=1').expect(200));
+    expect(page.url).toBe('/settings');
+    expect(page.flash).toEqual({ success: 'Saved.', secret: 'once' });
+    expect(JSON.stringify(page.props)).not.toContain('once');
+  });
 });
 
 describe('Inertia protocol: asset version', () => {

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { FlashData } from '../session/flash.ts';
 import type { ClientAssets, SsrRenderer, SsrResult } from '../ssr/types.ts';
 import { clientRenderedBody, renderDocument } from './document.ts';
-import type { Errors, Page, PageProps } from './page.ts';
+import type { Errors, FlashMessages, Page, PageProps } from './page.ts';
 import { always, resolveProps, specialKind, type PropsInput } from './props.ts';
 
 /** Header names exactly as `@inertiajs/core` 3.x sends and reads them. */
@@ -23,6 +23,16 @@ export interface InertiaRenderOptions {
   /** Ask the client to clear its encrypted history (after sign-out). */
   clearHistory?: boolean;
   encryptHistory?: boolean;
+  /**
+   * The page's URL when it is not the request's: a form answered with a page (not a redirect)
+   * names the page it shows, so a reload asks for that page, not the form's address.
+   */
+  url?: string;
+  /**
+   * One-time data for this answer only, beside the flashed messages: the client never writes
+   * `page.flash` into its history, so a reload or Back cannot show it again (a new secret).
+   */
+  flash?: FlashMessages;
 }
 
 /** Shared props: computed per request, merged under each page's own props (page props win). */
@@ -153,11 +163,11 @@ export function createInertia(options: InertiaOptions): Inertia {
     const page: Page = {
       component,
       props: { ...props, errors: (props.errors ?? {}) as Errors } as PageProps,
-      url: req.originalUrl,
+      url: renderOptions.url ?? req.originalUrl,
       version: assets.version,
       clearHistory: renderOptions.clearHistory ?? false,
       encryptHistory: renderOptions.encryptHistory ?? options.encryptHistory ?? false,
-      flash: flash.messages ?? {},
+      flash: { ...flash.messages, ...renderOptions.flash },
     };
     if (sharedKeys.length > 0) page.sharedProps = sharedKeys;
     if (Object.keys(onceProps).length > 0) page.onceProps = onceProps;

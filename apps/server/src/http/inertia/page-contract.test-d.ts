@@ -19,10 +19,15 @@ const purchase: Purchase = {
 
 export async function pagesAreTypedByName(res: Response) {
   // Every prop, plain or in each wrapper the protocol knows.
-  await res.inertia('AccountSettings', { email: 'ada@example.com', purchases: [purchase] });
+  await res.inertia('AccountSettings', {
+    email: 'ada@example.com',
+    purchases: [purchase],
+    accessTokens: [],
+  });
   await res.inertia('AccountSettings', {
     email: () => 'ada@example.com',
     purchases: async () => [purchase],
+    accessTokens: async () => [],
   });
   await res.inertia('Login', { status: () => Promise.resolve(undefined) });
   await res.inertia('Login', { status: once(() => 'Welcome back') });
@@ -67,6 +72,7 @@ export async function pagesAreTypedByName(res: Response) {
   await res.inertia('AccountSettings', { email: 'a@x', purchases: [{ id: 1 }] });
   await res.inertia('AccountSettings', {
     email: 'a@x',
+    accessTokens: [],
     // @ts-expect-error: a purchase row with a field the page does not know
     purchases: [{ ...purchase, buyerIp: '203.0.113.1' }],
   });

@@ -10,6 +10,15 @@ import type { AuthService } from '../auth/auth-service.ts';
 import { passwordProblem } from '../auth/passwords.ts';
 import { formatAmount } from '../shared/money.ts';
 import { purchasesRepository } from './repository.ts';
+import {
+  ACCESS_TOKEN_LIMIT_REACHED,
+  ACCESS_TOKEN_REVOKED,
+  NEW_ACCESS_TOKEN_FLASH,
+  type AccessTokenExpiry,
+} from '@tessera/pages/constants';
+import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
+import type { AccessTokensService } from '../tokens/service.ts';
+import { tokenIdParam } from '../tokens/schemas.ts';
 
 import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../shared/messages.ts';
 
@@ -33,12 +42,18 @@ export interface AccountControllerDeps {
   db: Db;
   auth: AuthService;
   limiters: Pick<Limiters, 'passwordCheck'>;
+  /** Personal access tokens (decision 014). */
+  tokens: AccessTokensService;
 }
 
-export function accountController({ db, auth, limiters }: AccountControllerDeps) {
+export function accountController({ db, auth, limiters, tokens }: AccountControllerDeps) {
   const purchases = purchasesRepository(db);
 
-  function render(req: Request, res: Response, extra: { errors?: Errors; status?: number } = {}) {
+  function render(
+    req: Request,
+    res: Response,
+    extra: { errors?: Errors; status?: number } & Pick<InertiaRenderOptions, 'url' | 'flash'> = {},
+  ) {
     const user = req.user!;
     return res.inertia(
       'AccountSettings',
@@ -55,8 +70,13 @@ export function accountController({ db, auth, limiters }: AccountControllerDeps)
             url: row.receipt_url,
             source: row.source,
           })),
+        accessTokens: () => tokens.list(user.id),
       },
-      { status: extra.status ?? 200 },
+      {
+        status: extra.status ?? 200,
+        ...(extra.url ? { url: extra.url } : {}),
+        ...(extra.flash ? { flash: extra.flash } : {}),
+      },
     );
   }
 
@@ -139,6 +159,39 @@ export function accountController({ db, auth, limiters }: AccountControllerDeps)
         req.session.rememberSelector,
       );
       await res.flash({ messages: { success: PASSWORD_UPDATED } });
+      res.redirect(PAGE);
+    },
+
+    /**
+     * Creates a token and answers with the page itself (no redirect), the secret in this answer's
+     * `page.flash`: it is written to no session or store, and the client keeps flash out of its
+     * history, so a reload or Back shows the list without it (decision 014).
+     */
+    async createToken(req: Request, res: Response) {
+      const { name, expires_in: expiry } = req.body as {
+        name: string;
+        expires_in: AccessTokenExpiry;
+      };
+      const outcome = await tokens.create(req.user!.id, { name, expiry });
+      if (outcome.status === 'limit')
+        return rejectWith(req, res, { name: ACCESS_TOKEN_LIMIT_REACHED }, PAGE);
+      if (outcome.status === 'no-user') throw new NotFoundError();
+      await render(req, res, {
+        url: PAGE,
+        flash: {
+          [NEW_ACCESS_TOKEN_FLASH.secret]: outcome.secret,
+          [NEW_ACCESS_TOKEN_FLASH.id]: String(outcome.id),
+        },
+      });
+    },
+
+    /** Revokes one of the viewer's own tokens; anyone else's id is a 404 and changes nothing. */
+    async revokeToken(req: Request<{ id: string }>, res: Response) {
+      const id = tokenIdParam(req.params.id);
+      if (id === null) throw new NotFoundError();
+      const outcome = await tokens.revoke(req.user!.id, id);
+      if (outcome === 'not-found') throw new NotFoundError();
+      await res.flash({ messages: { success: ACCESS_TOKEN_REVOKED } });
       res.redirect(PAGE);
     },
 

@@ -4,6 +4,7 @@ import { refuseWhileImpersonating } from '../admin/impersonation.ts';
 import { requireUser } from '../auth/middleware.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import { logoutOtherBody, updateEmailBody, updatePasswordBody } from './schemas.ts';
+import { createTokenBody } from '../tokens/schemas.ts';
 
 export function accountRoutes(deps: AccountControllerDeps): Router {
   const c = accountController(deps);
@@ -33,5 +34,15 @@ export function accountRoutes(deps: AccountControllerDeps): Router {
     validateBody(logoutOtherBody),
     c.logoutOther,
   );
+  // Personal access tokens (decision 014). An operator acting as the customer may see the list
+  // but not make a credential that would outlive the impersonation, nor revoke one.
+  router.post(
+    '/account/tokens',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(createTokenBody),
+    c.createToken,
+  );
+  router.delete('/account/tokens/:id', requireUser, refuseWhileImpersonating, c.revokeToken);
   return router;
 }

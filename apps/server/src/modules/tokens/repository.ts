@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/database.ts';
+import type { Db, Engine, Tx } from '../../db/database.ts';
 import type { AccessToken } from '../../db/schema.ts';
 
 /** A token as its owner's list shows it: never the hash. */
@@ -54,6 +54,43 @@ export function accessTokensRepository(db: Db | Tx) {
         .orderBy('created_at', 'desc')
         .orderBy('id', 'desc')
         .execute();
+    },
+
+    /** The user's own token by id, whatever its state; another user's is not found. */
+    findForUser(userId: number, tokenId: number): Promise<AccessTokenSummary | undefined> {
+      return db
+        .selectFrom('access_tokens')
+        .select(['id', 'name', 'prefix', 'created_at', 'expires_at', 'last_used_at', 'revoked_at'])
+        .where('id', '=', tokenId)
+        .where('user_id', '=', userId)
+        .executeTakeFirst();
+    },
+
+    /** How many of the user's tokens are live (neither revoked nor expired) at `now`. */
+    async countLive(userId: number, now: number): Promise<number> {
+      const row = await db
+        .selectFrom('access_tokens')
+        .select((eb) => eb.fn.countAll<number | string>().as('count'))
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+        .executeTakeFirstOrThrow();
+      return Number(row.count);
+    },
+
+    /**
+     * Locks the user's row until the transaction ends (PostgreSQL `for update`), so two creations
+     * for one account count and insert one after the other; SQLite's write transactions
+     * (`BEGIN IMMEDIATE`) already run one at a time.
+     */
+    async lockUser(userId: number, engine: Engine): Promise<boolean> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .$if(engine === 'postgres', (query) => query.forUpdate())
+        .executeTakeFirst();
+      return row !== undefined;
     },
 
     /** Revokes the user's own token; false when there is no such live token of theirs. */
