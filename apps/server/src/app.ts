@@ -24,6 +24,7 @@ import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
@@ -243,6 +244,16 @@ export function buildApp(deps: AppDeps): Express {
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
   app.use(accountRoutes({ db: services.database.db, auth, limiters: services.limiters }));
+  app.use(
+    downloadRoutes({
+      catalogue,
+      limiter: services.limiters.downloads,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      logger,
+      now,
+    }),
+  );
   const guesses = secretGuesses(services.limiters.secretGuesses);
   app.use(
     licenseRoutes({

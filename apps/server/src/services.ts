@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 import {
   createBackoffLimiter,
   createRateLimiter,
+  DOWNLOAD_LIMIT,
+  LICENSE_API_ADDRESS_LIMIT,
+  LICENSE_API_KEY_LIMIT,
   PAGE_VIEW_LIMIT,
   PURCHASE_STATUS_LIMIT,
   PASSWORD_CHECK_LIMIT,
@@ -59,6 +62,11 @@ export interface Limiters {
   secretGuesses: RateLimiter;
   /** The thank-you page and its purchase-status poll, per address. */
   purchaseStatus: RateLimiter;
+  /** Bulk downloads, per signed-in user. */
+  downloads: RateLimiter;
+  /** The licence-key API, per source address and per (hashed) key. */
+  licenseApiAddress: RateLimiter;
+  licenseApiKey: RateLimiter;
 }
 
 export interface Health {
@@ -136,6 +144,9 @@ export async function createServices(
     pageViews: await limiter(PAGE_VIEW_LIMIT),
     secretGuesses: await limiter(SECRET_GUESS_LIMIT),
     purchaseStatus: await limiter(PURCHASE_STATUS_LIMIT),
+    downloads: await limiter(DOWNLOAD_LIMIT),
+    licenseApiAddress: await limiter(LICENSE_API_ADDRESS_LIMIT),
+    licenseApiKey: await limiter(LICENSE_API_KEY_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({

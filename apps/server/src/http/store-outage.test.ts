@@ -79,6 +79,9 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       pageViews: await limiter(),
       secretGuesses: await limiter(),
       purchaseStatus: await limiter(),
+      downloads: await limiter(),
+      licenseApiAddress: await limiter(),
+      licenseApiKey: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };
