@@ -27,6 +27,7 @@ import { contentRoutes } from './modules/content/routes.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
+import { licenseApiRoutes } from './modules/licenses/api.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
 import { licensesService } from './modules/licenses/service.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
@@ -129,6 +130,20 @@ export function buildApp(deps: AppDeps): Express {
       secrets: () => payments.webhookSecrets,
       toleranceSeconds: payments.toleranceSeconds,
       now: payments.now,
+    }),
+  );
+  // The licence-key API for tools: JSON in and out, its own limits (decision 016).
+  app.use(
+    licenseApiRoutes({
+      db: services.database.db,
+      appUrl: config.appUrl,
+      limiters: {
+        address: services.limiters.licenseApiAddress,
+        key: services.limiters.licenseApiKey,
+      },
+      guesses: secretGuesses(services.limiters.secretGuesses),
+      logger,
+      now,
     }),
   );
   app.use(
