@@ -24,6 +24,7 @@ import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { downloadsFor } from './modules/downloads/archive.ts';
 import { downloadRoutes } from './modules/downloads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
@@ -277,6 +278,7 @@ export function buildApp(deps: AppDeps): Express {
       cookies,
       guesses,
       supportEmail: config.supportEmail,
+      downloads: async (req) => downloadsFor(catalogue(), await req.entitlements()),
     }),
   );
   app.use(

@@ -93,6 +93,7 @@ export type {
   JoinTeamPageProps,
   LicensePageProps,
   LicenseRecord,
+  PackageDownloads,
   RedeemLicensePageProps,
   TeamMemberRecord,
   TeamPurchaseRecord,

@@ -6,7 +6,13 @@ import { once } from 'node:events';
 import { setImmediate } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
 import type { Readable, Writable } from 'node:stream';
-import type { SnippetLanguage } from '@tessera/pages/constants';
+import type { PackageDownloads } from '@tessera/pages';
+import {
+  SNIPPET_LANGUAGE_LABELS,
+  SNIPPET_LANGUAGES,
+  type SnippetLanguage,
+} from '@tessera/pages/constants';
+import type { Entitlements } from '../licenses/entitlements.ts';
 import { ZipFile } from 'yazl';
 import type { Catalogue, CodeJson, ComponentPlace, ProductJson } from '../catalog/catalogue.ts';
 
@@ -20,6 +26,20 @@ export const EXTENSIONS: Record<SnippetLanguage, string> = {
 /** `/downloads/marketing/react.zip`: the one address of a package's archive in a language. */
 export const downloadUrl = (productSlug: string, language: SnippetLanguage) =>
   `/downloads/${productSlug}/${language}.zip`;
+
+/** The licence page's download links: every component package the viewer owns. */
+export function downloadsFor(catalogue: Catalogue, viewer: Entitlements): PackageDownloads[] {
+  return catalogue.products
+    .filter((product) => viewer.has(product.slug))
+    .map((product) => ({
+      package: product.name,
+      archives: SNIPPET_LANGUAGES.map((language) => ({
+        language,
+        label: SNIPPET_LANGUAGE_LABELS[language],
+        url: downloadUrl(product.slug, language),
+      })),
+    }));
+}
 
 /** The archive's file name and its single top-level folder: `marketing-react`. */
 export const archiveName = (productSlug: string, language: SnippetLanguage) =>

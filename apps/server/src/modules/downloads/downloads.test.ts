@@ -1,11 +1,18 @@
-import request from 'supertest';
+import type request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { TestBrowser } from '../../../test/browser.ts';
 import { pageFromHtml, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import { createLicense, createTeam, listening, signedInUser } from '../../../test/teams.ts';
+import {
+  createLicense,
+  createTeam,
+  listening,
+  PASSWORD,
+  signedInUser,
+} from '../../../test/teams.ts';
+import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DOWNLOAD_LIMIT } from '../../http/rate-limit.ts';
 import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
 import { EXTENSIONS, type Manifest } from './archive.ts';
@@ -144,12 +151,51 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
     expect(refused.status).toBe(403);
   }, 30_000);
 
+  it('links the licence page to the downloads of every package the viewer owns, teams included', async () => {
+    const downloadsOn = async (browser: TestBrowser) =>
+      (
+        (await browser.visit('/license')).body as {
+          props: { downloads: { package: string; archives: { label: string; url: string }[] }[] };
+        }
+      ).props.downloads;
+    const user = await owner('ecommerce');
+    expect(await downloadsOn(user.browser)).toEqual([
+      {
+        package: 'Ecommerce',
+        archives: [
+          { language: 'html', label: 'HTML', url: '/downloads/ecommerce/html.zip' },
+          { language: 'react', label: 'React', url: '/downloads/ecommerce/react.zip' },
+          { language: 'vue', label: 'Vue', url: '/downloads/ecommerce/vue.zip' },
+        ],
+      },
+    ]);
+    const nobody = await signedInUser(app.services, app.app, 'download-nobody');
+    expect(await downloadsOn(nobody.browser)).toEqual([]);
+    const teamOwner = await signedInUser(app.services, app.app, 'download-links-owner');
+    const member = await signedInUser(app.services, app.app, 'download-links-member');
+    await createTeam(app.services, { owners: [teamOwner.id], members: [member.id] });
+    const links = await downloadsOn(member.browser);
+    expect(links.map((item) => item.package)).toEqual(catalogue.products.map((p) => p.name));
+    // Every link it shows is one the member may follow.
+    for (const url of links
+      .flatMap((item) => item.archives.map((archive) => archive.url))
+      .slice(0, 1)) {
+      expect((await binary(member.browser.agent.get(url))).status, url).toBe(200);
+    }
+  }, 30_000);
+
   it('sends a visitor to sign in, and back to the download afterwards', async () => {
     const visitor = new TestBrowser(app.app);
-    const response = await visitor.agent.get('/downloads/marketing/react.zip');
+    const response = await visitor.visit('/downloads/marketing/react.zip');
     expect(response.status).toBe(302);
     expect(response.headers.location).toBe('/login');
     expect(response.headers['content-type']).not.toBe('application/zip');
+    const email = uniqueEmail('download-returning');
+    const userId = await createUser(app.services, email, PASSWORD);
+    await createLicense(app.services, { product: 'marketing', userId });
+    const signIn = await visitor.submit('post', '/login', { email, password: PASSWORD });
+    expect([302, 303]).toContain(signIn.status);
+    expect(signIn.headers.location).toBe('/downloads/marketing/react.zip');
   });
 
   it('refuses a customer who does not own the package (or whose licence was refunded) with a 403 page', async () => {
@@ -166,9 +212,7 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       const page = pageFromHtml(response.text);
       expect(page.component).toBe('ErrorPage');
-      expect(JSON.stringify(page.props)).toContain(
-        downloadRefusal(productOf(path.split('/')[2]!)),
-      );
+      expect(JSON.stringify(page.props)).toContain(downloadRefusal(productOf(path.split('/')[2]!)));
       expect(response.text).not.toContain('PK\u0003\u0004');
     }
   });
@@ -232,7 +276,9 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
 
   it('stops making the archive when the client goes away, and keeps serving', async () => {
     const user = await owner('marketing');
-    const cookie = [...user.browser.cookies].map(([name, value]) => `${name}=${encodeURIComponent(value)}`).join('; ');
+    const cookie = [...user.browser.cookies]
+      .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+      .join('; ');
     const url = await listening(app.app);
     const controller = new AbortController();
     const response = await fetch(`${url}/downloads/marketing/react.zip`, {
