@@ -2,10 +2,8 @@
 // (decision 016): each component's code is read from the catalogue build when its turn comes
 // and handed to the zip writer, which compresses and writes it out; the next one is read only
 // once the response has taken the last. Nothing holds the whole archive.
-import { once } from 'node:events';
-import { setImmediate } from 'node:timers/promises';
 import { readFile } from 'node:fs/promises';
-import type { Readable, Writable } from 'node:stream';
+import { Readable, type Writable } from 'node:stream';
 import type { PackageDownloads } from '@tessera/pages';
 import {
   SNIPPET_LANGUAGE_LABELS,
@@ -168,9 +166,6 @@ export function licenceText(
   ].join('\n');
 }
 
-/** What the zip writer may hold unread before the next component is read. */
-const HELD_BYTES = 64 * 1024;
-
 /** Reads one component's code without keeping it (the catalogue's cache is for pages). */
 export type CodeReader = (uuid: string) => Promise<CodeJson>;
 
@@ -180,9 +175,11 @@ export const readCodeFile =
     JSON.parse(await readFile(catalogue.codeFile(uuid), 'utf8')) as CodeJson;
 
 /**
- * Writes the archive to `out`. Entries are added one at a time, each after the previous one
- * left the zip writer and `out` has room, so memory holds about one component whatever the
- * package's size. Stops early (without error) when `out` is closed by the client.
+ * Writes the archive to `out`. Every entry is declared up front, but its code is read only when
+ * the zip writer reaches it (`addReadStreamLazy`), and the writer reaches the next entry only
+ * once the previous one has flowed out through `out` (the pipe's back-pressure): memory holds
+ * about one component whatever the package's size, and a client that stops reading stops the
+ * reading. Settles (without error) when `out` is closed early by the client.
  */
 export async function writeArchive(
   out: Writable,
@@ -199,47 +196,40 @@ export async function writeArchive(
   const zip = new ZipFile();
   // yazl's types say NodeJS.ReadableStream; it is a PassThrough.
   const output = zip.outputStream as unknown as Readable;
-  const { mtime, folder } = options;
+  const { mtime, folder, language } = options;
+  const file = { mtime, mode: 0o644 };
   const written = new Promise<void>((resolve, reject) => {
-    zip.outputStream.on('error', reject);
+    zip.on('error', reject);
+    output.on('error', reject);
     out.on('error', reject);
-    out.on('close', () => resolve());
     out.on('finish', () => resolve());
+    out.on('close', () => {
+      // Gone before the end: stop feeding a response nobody reads.
+      output.unpipe(out);
+      output.destroy();
+      resolve();
+    });
   });
-  zip.outputStream.pipe(out);
-  const closed = () => out.destroyed || out.writableEnded;
-  const room = async () => {
-    // The zip writer does not wait for its reader: keep what it holds small by hand.
-    while (!closed()) {
-      if (out.writableNeedDrain) {
-        const done = new AbortController();
-        await Promise.race([
-          once(out, 'drain', { signal: done.signal }),
-          once(out, 'close', { signal: done.signal }),
-        ]).catch(() => undefined);
-        done.abort();
-      } else if (output.readableLength > HELD_BYTES) {
-        await setImmediate();
-      } else return;
-    }
-  };
-  const add = (path: string, text: string) =>
-    zip.addBuffer(Buffer.from(text, 'utf8'), `${folder}/${path}`, { mtime, mode: 0o644 });
+  output.pipe(out);
 
-  add('LICENSE.md', options.licence);
-  add('manifest.json', `${JSON.stringify(options.manifest, null, 2)}\n`);
+  zip.addBuffer(Buffer.from(options.licence, 'utf8'), `${folder}/LICENSE.md`, file);
+  zip.addBuffer(
+    Buffer.from(`${JSON.stringify(options.manifest, null, 2)}\n`, 'utf8'),
+    `${folder}/manifest.json`,
+    file,
+  );
   for (const entry of options.entries) {
-    await room();
-    if (closed()) break;
-    const code = await options.read(entry.place.component.uuid);
-    const snippet = code.snippets.find((s) => s.language === options.language);
-    if (!snippet) throw new Error(`${entry.place.component.uuid} has no ${options.language} code`);
-    add(entry.path, snippet.snippet);
-  }
-  if (closed()) {
-    zip.outputStream.unpipe(out);
-    output.destroy();
-    return;
+    const { uuid } = entry.place.component;
+    zip.addReadStreamLazy(`${folder}/${entry.path}`, file, (callback) => {
+      options.read(uuid).then(
+        (code) => {
+          const snippet = code.snippets.find((s) => s.language === language);
+          if (!snippet) return callback(new Error(`${uuid} has no ${language} code`), null!);
+          callback(null, Readable.from([Buffer.from(snippet.snippet, 'utf8')]));
+        },
+        (error: unknown) => callback(error as Error, null!),
+      );
+    });
   }
   zip.end();
   await written;
