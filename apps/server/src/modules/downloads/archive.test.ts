@@ -63,7 +63,8 @@ describe('writeArchive', () => {
     await settled(reads);
     expect(entries.length).toBeGreaterThan(200);
     expect(reads()).toBeGreaterThan(0);
-    expect(reads()).toBeLessThan(5);
+    // What the pipeline's buffers hold (a few high-water marks), not the package.
+    expect(reads()).toBeLessThan(10);
     // The client goes away: the writer stops, reads nothing more and settles without error.
     client.destroy();
     await done;
