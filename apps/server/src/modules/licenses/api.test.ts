@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { CLASSROOM_SEATS, TEAM_SEATS } from '@tessera/pages/constants';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -307,5 +308,26 @@ describe(`POST /api/licenses/validate (${TEST_DATABASE})`, () => {
     expect(get.headers.allow).toBe('POST');
     const missing = await validate({});
     expect(missing.body).toMatchObject({ errors: { license_key: expect.any(String) as string } });
+  });
+
+  it('answers in the shape the Documentation page shows', async () => {
+    const page = await readFile(
+      new URL('../../../../../packages/catalog/content/docs/licence-api.md', import.meta.url),
+      'utf8',
+    );
+    const example = /```json\n([\s\S]*?)\n```/.exec(page)![1]!;
+    const shape = (value: unknown): unknown =>
+      value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([key, child]) => [key, shape(child)]),
+          )
+        : typeof value;
+    const owner = await createUser(app.services, uniqueEmail('api-doc'), 'irrelevant');
+    const team = await createTeam(app.services, { owners: [owner] });
+    const response = await validate({ license_key: team.licenseKey, instance_name: 'ci-runner-3' });
+    // Same fields, same types (the example's e-mail is null: no owner's token, as here).
+    expect(shape(response.body)).toEqual(shape(JSON.parse(example)));
   });
 });
