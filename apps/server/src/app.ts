@@ -26,8 +26,11 @@ import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
+import { downloadsFor } from './modules/downloads/archive.ts';
+import { downloadRoutes } from './modules/downloads/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
+import { licenseApiRoutes } from './modules/licenses/api.ts';
 import { licenseRoutes } from './modules/licenses/routes.ts';
 import { licensesService } from './modules/licenses/service.ts';
 import { teamRoutes } from './modules/teams/routes.ts';
@@ -130,6 +133,20 @@ export function buildApp(deps: AppDeps): Express {
       secrets: () => payments.webhookSecrets,
       toleranceSeconds: payments.toleranceSeconds,
       now: payments.now,
+    }),
+  );
+  // The licence-key API for tools: JSON in and out, its own limits (decision 016).
+  app.use(
+    licenseApiRoutes({
+      db: services.database.db,
+      appUrl: config.appUrl,
+      limiters: {
+        address: services.limiters.licenseApiAddress,
+        key: services.limiters.licenseApiKey,
+      },
+      guesses: secretGuesses(services.limiters.secretGuesses),
+      logger,
+      now,
     }),
   );
   app.use(
@@ -265,6 +282,16 @@ export function buildApp(deps: AppDeps): Express {
       tokens: accessTokensService(services.database, now),
     }),
   );
+  app.use(
+    downloadRoutes({
+      catalogue,
+      limiter: services.limiters.downloads,
+      appUrl: config.appUrl,
+      brandName: config.brandName,
+      logger,
+      now,
+    }),
+  );
   const guesses = secretGuesses(services.limiters.secretGuesses);
   app.use(
     licenseRoutes({
@@ -273,6 +300,7 @@ export function buildApp(deps: AppDeps): Express {
       cookies,
       guesses,
       supportEmail: config.supportEmail,
+      downloads: async (req) => downloadsFor(catalogue(), await req.entitlements()),
     }),
   );
   app.use(

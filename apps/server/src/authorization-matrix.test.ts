@@ -222,6 +222,8 @@ interface Row {
   location?: (role: Role) => string | RegExp;
   /** Words that role must never receive from this route (another team's name, its members). */
   secrets?: (role: Role) => string[];
+  /** A bulk download of this package: its owners get a zip, nobody else a byte of it. */
+  archiveOf?: Package;
 }
 
 /** Team A's name and people: nobody outside team A gets them from a team route. */
@@ -331,6 +333,20 @@ const GET_ROWS: Row[] = [
   { path: () => '/r/registry.json?q=hero&limit=2', expect: 200 },
   { path: () => '/r/marketing-heroes-simple-centered.json', expect: 401 },
   { path: () => '/r/no-such-component.json', expect: 401 },
+];
+
+/** Bulk downloads (decision 016): the package's owners only; visitors to sign in. */
+const DOWNLOAD_ROWS: Row[] = [
+  ...(['marketing', 'ecommerce'] as const).map((pkg) => ({
+    path: () => `/downloads/${pkg}/${pkg === 'marketing' ? 'react' : 'vue'}.zip`,
+    expect: (role: Role) => (role === 'visitor' ? 302 : OWNS[role].has(pkg) ? 200 : 403),
+    location: () => '/login',
+    archiveOf: pkg,
+  })),
+  { path: () => '/downloads/templates/react.zip', expect: 404 },
+  { path: () => '/downloads/all-access/html.zip', expect: 404 },
+  { path: () => '/downloads/market%69ng/react.zip', expect: 404 },
+  { path: () => '/downloads/marketing/..%2fecommerce.zip', expect: 404 },
 ];
 
 const STATIC_MOUNTS = ['/build/', '/catalog/', '/images/catalog/'];
@@ -603,7 +619,14 @@ function bodyText(response: request.Response): string {
   return Buffer.isBuffer(response.body) ? response.body.toString('latin1') : '';
 }
 
-function assertNothingSoldLeaks(role: Role, path: string, response: request.Response) {
+function assertNothingSoldLeaks(
+  role: Role,
+  path: string,
+  response: request.Response,
+  archiveOf?: Package,
+) {
+  // An owner's bulk download is a zip of what they own (its other checks still apply).
+  const ownArchive = archiveOf !== undefined && OWNS[role].has(archiveOf);
   const text = bodyText(response);
   for (const [pkg, lines] of soldLines) {
     if (OWNS[role].has(pkg)) continue;
@@ -616,9 +639,10 @@ function assertNothingSoldLeaks(role: Role, path: string, response: request.Resp
     expect(raw.includes(archive.subarray(0, 64)), `${role} ${path} sends a template archive`).toBe(
       false,
     );
-    expect(raw.includes(Buffer.from('PK\x01\x02', 'latin1')), `${role} ${path} sends a zip`).toBe(
-      false,
-    );
+    expect(
+      !ownArchive && raw.includes(Buffer.from('PK\x01\x02', 'latin1')),
+      `${role} ${path} sends a zip`,
+    ).toBe(false);
   }
 }
 
@@ -643,7 +667,9 @@ async function sweep(rows: Row[]) {
           const where = row.location(role);
           expect(response.headers.location).toMatch(where);
         }
-        assertNothingSoldLeaks(role, path, response);
+        assertNothingSoldLeaks(role, path, response, row.archiveOf);
+        if (row.archiveOf && expected === 200)
+          expect(response.headers['content-type'], label).toBe('application/zip');
         for (const secret of row.secrets?.(role) ?? [])
           expect(bodyText(response), `${role} GET ${path} reveals ${secret}`).not.toContain(secret);
       }
@@ -660,6 +686,45 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
   it('answers every page route for every role with its status, and leaks nothing sold', async () => {
     expect(await sweep(GET_ROWS)).toBe(GET_ROWS.length * ROLES.length * 2);
   }, 60_000);
+
+  it('gives bulk downloads to their package owners only', async () => {
+    expect(await sweep(DOWNLOAD_ROWS)).toBe(DOWNLOAD_ROWS.length * ROLES.length * 2);
+  }, 60_000);
+
+  it('answers the licence-key API in JSON to every role alike: no CSRF token needed, no session used', async () => {
+    for (const role of ROLES) {
+      const browser = browsers.get(role)!;
+      for (const withToken of [false, true]) {
+        const call = browser.agent
+          .post('/api/licenses/validate')
+          .send({ license_key: DEMO_KEYS.customerMarketing.toLowerCase() });
+        const response = await (withToken ? call.set('X-XSRF-TOKEN', browser.xsrf) : call);
+        const label = `${role}${withToken ? ' with a CSRF token' : ''}`;
+        expect(response.status, label).toBe(200);
+        expect(response.type, label).toBe('application/json');
+        expect(response.headers['set-cookie'], label).toBeUndefined();
+        expect(response.body, label).toMatchObject({
+          valid: true,
+          license_key: { key: DEMO_KEYS.customerMarketing, package: { slug: 'marketing' } },
+          // A session is not the owner's proof here, not even the owner's own session.
+          meta: { customer_email: null },
+        });
+        const refunded = await browser.agent
+          .post('/api/licenses/validate')
+          .send({ license_key: DEMO_KEYS.refunded });
+        expect(refunded.body, label).toMatchObject({
+          valid: false,
+          license_key: { status: 'inactive', status_reason: 'refund' },
+        });
+        const unknown = await browser.agent
+          .post('/api/licenses/validate')
+          .send({ license_key: newLicenseKey() });
+        expect([unknown.status, unknown.type], label).toEqual([404, 'application/json']);
+        expect(JSON.stringify(response.body), label).not.toContain(DEMO_USERS.customer);
+      }
+    }
+    await forgetGuesses();
+  });
 
   it('answers every licence and team page for every role, and shows no team to outsiders', async () => {
     expect(await sweep(TEAM_GET_ROWS)).toBe(TEAM_GET_ROWS.length * ROLES.length * 2);

@@ -6,6 +6,9 @@ import { sql } from 'kysely';
 import {
   createBackoffLimiter,
   createRateLimiter,
+  DOWNLOAD_LIMIT,
+  LICENSE_API_ADDRESS_LIMIT,
+  LICENSE_API_KEY_LIMIT,
   PAGE_VIEW_LIMIT,
   PURCHASE_STATUS_LIMIT,
   REGISTRY_TOKEN_LIMIT,
@@ -62,6 +65,11 @@ export interface Limiters {
   purchaseStatus: RateLimiter;
   /** Registry requests per personal access token (wrong tokens count as secret guesses). */
   registryTokens: RateLimiter;
+  /** Bulk downloads, per signed-in user. */
+  downloads: RateLimiter;
+  /** The licence-key API, per source address and per (hashed) key. */
+  licenseApiAddress: RateLimiter;
+  licenseApiKey: RateLimiter;
 }
 
 export interface Health {
@@ -140,6 +148,9 @@ export async function createServices(
     secretGuesses: await limiter(SECRET_GUESS_LIMIT),
     purchaseStatus: await limiter(PURCHASE_STATUS_LIMIT),
     registryTokens: await limiter(REGISTRY_TOKEN_LIMIT),
+    downloads: await limiter(DOWNLOAD_LIMIT),
+    licenseApiAddress: await limiter(LICENSE_API_ADDRESS_LIMIT),
+    licenseApiKey: await limiter(LICENSE_API_KEY_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({

@@ -36,6 +36,12 @@ export type TeamRole = (typeof TEAM_ROLES)[number];
 /** The code languages of every snippet (spec §3 snippetLang); PUT /snippet-language takes one. */
 export const SNIPPET_LANGUAGES = ['html', 'react', 'vue'] as const;
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
+/** How each language is named in the store (code tabs, download links). */
+export const SNIPPET_LANGUAGE_LABELS: Readonly<Record<SnippetLanguage, string>> = {
+  html: 'HTML',
+  react: 'React',
+  vue: 'Vue',
+};
 /**
  * The component previews' colour schemes (Light / Dark / System), persisted with
  * PUT /preview-color-scheme like the code language. `system` follows prefers-color-scheme.

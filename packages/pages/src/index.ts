@@ -103,6 +103,7 @@ export type {
   JoinTeamPageProps,
   LicensePageProps,
   LicenseRecord,
+  PackageDownloads,
   RedeemLicensePageProps,
   TeamMemberRecord,
   TeamPurchaseRecord,

@@ -79,6 +79,33 @@ export const REGISTRY_TOKEN_LIMIT: RateLimitRule = {
 };
 
 /**
+ * Bulk downloads per signed-in user (decision 016): each is a few hundred files read and
+ * compressed; a person fetching all three packages in all three languages a few times over is
+ * far inside it, a script looping on them is not.
+ */
+export const DOWNLOAD_LIMIT: RateLimitRule = {
+  name: 'downloads',
+  points: 30,
+  durationSeconds: 60 * 60,
+};
+
+/**
+ * The licence-key API (decision 016), per source address and per key: the rate Lemon Squeezy's
+ * licence API allows (60 a minute), far above a plugin checking on start-up, and the per-key
+ * budget stops one leaked key being hammered from many addresses.
+ */
+export const LICENSE_API_ADDRESS_LIMIT: RateLimitRule = {
+  name: 'license-api-address',
+  points: 60,
+  durationSeconds: 60,
+};
+export const LICENSE_API_KEY_LIMIT: RateLimitRule = {
+  name: 'license-api-key',
+  points: 30,
+  durationSeconds: 60,
+};
+
+/**
  * A slower limit with back-off (decision 003): `points` attempts per `durationSeconds`; spending
  * them blocks the key for `blockSeconds`, doubled for each earlier block in the last
  * `memorySeconds`, never more than `maxBlockSeconds`.

@@ -80,6 +80,9 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       secretGuesses: await limiter(),
       purchaseStatus: await limiter(),
       registryTokens: await limiter(),
+      downloads: await limiter(),
+      licenseApiAddress: await limiter(),
+      licenseApiKey: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };

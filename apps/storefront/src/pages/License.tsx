@@ -12,6 +12,7 @@ export default function License() {
         teams={props.teams}
         supportEmail={props.supportEmail}
         can={props.auth?.user.can}
+        downloads={props.downloads}
       />
     </>
   );

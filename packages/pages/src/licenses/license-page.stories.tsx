@@ -4,6 +4,8 @@ import { COPIED_INDICATOR_MS } from '../constants';
 import {
   emptyLicensePageProps,
   fixtureLicenses,
+  fixturePackageDownloads,
+  fixtureTeamSummaries,
   licensePageProps,
   licenseSupportEmail,
 } from '../fixtures/licenses';
@@ -69,6 +71,27 @@ export const Default = {
       teams.getByRole('link', { name: 'Team settings for Acme Design Systems' }),
     ).toHaveAttribute('href', '/teams/31');
     await expect(canvas.queryByRole('link', { name: /^Upgrade to/ })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+/** An all-access team owner's bulk downloads: each package, one zip per language. */
+export const WithDownloads = {
+  args: {
+    ...Default.args,
+    licenses: [fixtureLicenses.team],
+    teams: [fixtureTeamSummaries.northwindOwner],
+    downloads: fixturePackageDownloads,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const downloads = within(canvas.getByRole('region', { name: 'Downloads' }));
+    await expect(downloads.getAllByRole('listitem')).toHaveLength(3);
+    const react = downloads.getByRole('link', { name: 'React zip of Marketing' });
+    await expect(react).toHaveAttribute('href', '/downloads/marketing/react.zip');
+    await expect(react).toHaveAttribute('download');
+    await expect(
+      downloads.getByRole('link', { name: 'Vue zip of Application UI' }),
+    ).toHaveAttribute('href', '/downloads/application-ui/vue.zip');
   },
 } satisfies Story;
 
@@ -144,6 +167,7 @@ export const Empty = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByText('You don’t have a licence yet.')).toBeVisible();
+    await expect(canvas.queryByRole('region', { name: 'Downloads' })).not.toBeInTheDocument();
     await expect(canvas.getByRole('link', { name: 'Get all-access' })).toHaveAttribute(
       'href',
       '/all-access',

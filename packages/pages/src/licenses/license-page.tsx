@@ -4,7 +4,7 @@ import { ALL_ACCESS_URL } from '../constants';
 import type { AuthUser } from '../shared/shared-page-data';
 import { upgradeNavigation } from '../site-header/navigation';
 import { LICENSE_KIND_LABELS, TEAM_ROLE_LABELS } from './redemption';
-import type { LicensePageProps, LicenseRecord, TeamSummary } from './types';
+import type { LicensePageProps, LicenseRecord, PackageDownloads, TeamSummary } from './types';
 
 export const licensePageTitle = 'Licences';
 
@@ -14,9 +14,16 @@ export type LicensePageViewProps = LicensePageProps & {
 };
 
 /** Spec §2 `/license`: the user's licences, each with its key, state and next step, and their teams. */
-export function LicensePage({ licenses, teams, supportEmail, can }: LicensePageViewProps) {
+export function LicensePage({
+  licenses,
+  teams,
+  supportEmail,
+  can,
+  downloads = [],
+}: LicensePageViewProps) {
   const licencesHeadingId = useId();
   const teamsHeadingId = useId();
+  const downloadsHeadingId = useId();
   const upgrades = can ? upgradeNavigation(can) : [];
   return (
     <div data-slot="license-page" className="mx-auto max-w-4xl px-6 py-16 lg:px-8">
@@ -63,6 +70,25 @@ export function LicensePage({ licenses, teams, supportEmail, can }: LicensePageV
           </p>
         ) : null}
       </section>
+
+      {downloads.length > 0 ? (
+        <section aria-labelledby={downloadsHeadingId} className="mt-12">
+          <h2 id={downloadsHeadingId} className="text-lg/7 font-semibold text-gray-900">
+            Downloads
+          </h2>
+          <p className="mt-1 text-sm/6 text-gray-600">
+            Every component of a package you own in one zip, with a manifest and the licence.
+          </p>
+          <ul
+            role="list"
+            className="mt-4 divide-y divide-gray-200 rounded-card ring-1 ring-gray-900/5"
+          >
+            {downloads.map((item) => (
+              <DownloadItem key={item.package} item={item} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby={teamsHeadingId} className="mt-12">
         <h2 id={teamsHeadingId} className="text-lg/7 font-semibold text-gray-900">
@@ -179,6 +205,23 @@ function NextStep({ license, supportEmail }: { license: LicenseRecord; supportEm
     );
   }
   return <p>Already redeemed.</p>;
+}
+
+function DownloadItem({ item }: { item: PackageDownloads }) {
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 px-6 py-4">
+      <span className="text-sm/6 font-semibold text-gray-900">{item.package}</span>
+      <span className="flex gap-x-4 text-sm/6">
+        {item.archives.map((archive) => (
+          // A file, not a page: a plain link, outside the in-app navigation.
+          <a key={archive.url} href={archive.url} download className={actionClassName}>
+            {archive.label}
+            <span className="sr-only"> zip of {item.package}</span>
+          </a>
+        ))}
+      </span>
+    </li>
+  );
 }
 
 function TeamItem({ team }: { team: TeamSummary }) {

@@ -1,4 +1,4 @@
-import type { DeactivationReason, LicenseKind, TeamRole } from '../constants';
+import type { DeactivationReason, LicenseKind, SnippetLanguage, TeamRole } from '../constants';
 
 /**
  * The licence and team records pages receive (spec §3 Licence, Team, Member). The server
@@ -61,10 +61,17 @@ export type TeamRecord = {
 export type TeamSummary = { id: number; name: string; role: TeamRole; url: string };
 
 /** Page props (the server sends these; shared page data and `errors` come on top). */
+/** A package the viewer owns, as bulk downloads: one zip per language (decision 016). */
+export type PackageDownloads = {
+  package: string;
+  archives: { language: SnippetLanguage; label: string; url: string }[];
+};
 export type LicensePageProps = {
   licenses: LicenseRecord[];
   teams: TeamSummary[];
   supportEmail: string;
+  /** The packages the viewer owns (own licences and teams'); none: no downloads section. */
+  downloads?: PackageDownloads[];
 };
 export type RedeemLicensePageProps = {
   license: LicenseRecord;

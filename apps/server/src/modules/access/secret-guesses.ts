@@ -20,6 +20,11 @@ export function secretGuesses(limiter: RateLimiter) {
         retryMessage('wrong licence keys or invite links', result.retryAfterSeconds),
       );
     },
+    /** Seconds until this address may try again, or null: for callers answering in JSON. */
+    async wait(req: Request): Promise<number | null> {
+      const result = await limiter.peek(keyOf(req));
+      return result.allowed ? null : result.retryAfterSeconds;
+    },
     async miss(req: Request): Promise<void> {
       await limiter.consume(keyOf(req));
     },

@@ -42,6 +42,8 @@ export interface Catalogue {
   code(uuid: string): Promise<CodeJson>;
   /** Absolute paths of files the server streams after its own checks. */
   previewFile(uuid: string): string;
+  /** A component's code file, for readers that must not fill the cache (bulk downloads). */
+  codeFile(uuid: string): string;
   templateArchive(template: Template): string;
   /** Public, immutable-by-content directories: screenshots, component images, template assets. */
   dirs: { screenshots: string; images: string; templates: string };
@@ -108,6 +110,10 @@ export function loadCatalogue(dir: string): Catalogue {
       return code;
     },
     previewFile: (uuid) => path.join(dir, 'previews', `${uuid}.html`),
+    codeFile(uuid) {
+      if (!byUuid.has(uuid)) throw new Error(`No component ${uuid}`);
+      return path.join(dir, 'code', `${uuid}.json`);
+    },
     templateArchive: (template) => path.join(dir, template.downloadPath),
     dirs: {
       screenshots: path.join(dir, 'screenshots'),

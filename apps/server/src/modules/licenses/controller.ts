@@ -2,6 +2,7 @@ import type { Request, Response } from 'express';
 import type {
   LicensePageProps,
   LicenseRecord,
+  PackageDownloads,
   RedeemLicensePageProps,
   TeamSummary,
 } from '@tessera/pages';
@@ -35,12 +36,14 @@ export interface LicensesControllerDeps {
   cookies: CookieSettings;
   guesses: SecretGuesses;
   supportEmail: string;
+  /** The viewer's bulk downloads for the licence page (modules/downloads). */
+  downloads?: (req: Request) => Promise<PackageDownloads[]>;
 }
 
 export const signInUrlFor = (path: string) => `/login?intended_url=${encodeURIComponent(path)}`;
 
 export function licensesController(deps: LicensesControllerDeps) {
-  const { licenses, auth, cookies, guesses, supportEmail } = deps;
+  const { licenses, auth, cookies, guesses, supportEmail, downloads } = deps;
 
   /**
    * The licence named in the path. Cheap refusals first: not a key's shape (after upper-casing:
@@ -72,7 +75,11 @@ export function licensesController(deps: LicensesControllerDeps) {
     /** GET /license: the viewer's licences and teams. */
     async index(req: Request, res: Response) {
       const user = req.user!;
-      const [rows, access] = await Promise.all([licenses.forUser(user.id), req.access()]);
+      const [rows, access, packages] = await Promise.all([
+        licenses.forUser(user.id),
+        req.access(),
+        downloads ? downloads(req) : [],
+      ]);
       const props: LicensePageProps = {
         licenses: rows.map((row) => licenseRecord(row, user.id)),
         teams: access.teams.map((team): TeamSummary => ({
@@ -82,6 +89,7 @@ export function licensesController(deps: LicensesControllerDeps) {
           url: `/teams/${team.teamId}`,
         })),
         supportEmail,
+        downloads: packages,
       };
       return res.inertia('License', props);
     },

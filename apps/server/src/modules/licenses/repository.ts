@@ -99,6 +99,22 @@ export function licensesRepository(db: Db) {
         .execute();
     },
 
+    /**
+     * What the licence-key API answers about a key (decision 016): the licence with its
+     * product's slug, its team's seats and the address of whom it belongs to.
+     */
+    findForApi(key: string) {
+      return withDetails()
+        .select([
+          'products.slug as product_slug',
+          'teams.seats as team_seats',
+          'teams.member_count as team_member_count',
+          'licenses.buyer_email',
+        ])
+        .where('licenses.key', '=', key)
+        .executeTakeFirst();
+    },
+
     async attachTeam(licenseId: number, teamId: number): Promise<void> {
       await db
         .updateTable('licenses')

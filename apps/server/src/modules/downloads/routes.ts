@@ -1,0 +1,111 @@
+import { Router, type Request, type Response } from 'express';
+import { SNIPPET_LANGUAGES, type SnippetLanguage } from '@tessera/pages/constants';
+import { HttpError, NotFoundError, TooManyRequestsError } from '../../http/errors.ts';
+import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
+import type { Logger } from '../../logger.ts';
+import { requireUser } from '../auth/middleware.ts';
+import type { Catalogue, ProductJson } from '../catalog/catalogue.ts';
+import {
+  archiveEntries,
+  archiveName,
+  downloadUrl,
+  licenceText,
+  manifestFor,
+  readCodeFile,
+  writeArchive,
+} from './archive.ts';
+
+export interface DownloadRoutesDeps {
+  catalogue: () => Catalogue;
+  /** Archives per signed-in user (`DOWNLOAD_LIMIT`). */
+  limiter: RateLimiter;
+  appUrl: string;
+  brandName: string;
+  logger: Logger;
+  now: () => number;
+}
+
+export const downloadRefusal = (product: Pick<ProductJson, 'name'>) =>
+  `Buy ${product.name} or all-access to download its components.`;
+
+/**
+ * The package and language a download path names, or null. Only the canonical spelling
+ * counts: a percent-encoded, upper-case or dotted variant is not an address of ours.
+ */
+function target(
+  catalogue: Catalogue,
+  req: Request,
+): { product: ProductJson; language: SnippetLanguage } | null {
+  const match = /^\/downloads\/([a-z0-9-]+)\/([a-z]+)\.zip$/.exec(req.path);
+  if (!match) return null;
+  const product = catalogue.products.find((p) => p.slug === match[1]);
+  const language = SNIPPET_LANGUAGES.find((l) => l === match[2]);
+  if (!product || !language || req.path !== downloadUrl(product.slug, language)) return null;
+  return { product, language };
+}
+
+/**
+ * `GET /downloads/{package}/{language}.zip` (decision 016): everything an owner holds of a
+ * component package, in one language, as a zip streamed as it is made. Who owns it is the access
+ * policy's answer (own licences and teams'); a visitor is sent to sign in, anyone else refused.
+ */
+export function downloadRoutes(deps: DownloadRoutesDeps): Router {
+  const router = Router();
+  router.get(
+    '/downloads/:package/:file',
+    (req, _res, next) => (target(deps.catalogue(), req) ? next() : next(new NotFoundError())),
+    requireUser,
+    async (req: Request, res: Response) => {
+      const catalogue = deps.catalogue();
+      const { product, language } = target(catalogue, req)!;
+      const user = req.user!;
+      if (!(await req.entitlements()).has(product.slug))
+        throw new HttpError(403, downloadRefusal(product));
+      const limited = await deps.limiter.consume(`user:${user.id}`);
+      if (!limited.allowed) {
+        res.set('Retry-After', String(limited.retryAfterSeconds));
+        throw new TooManyRequestsError(
+          limited.retryAfterSeconds,
+          retryMessage('downloads', limited.retryAfterSeconds),
+        );
+      }
+
+      const now = new Date(deps.now());
+      const folder = archiveName(product.slug, language);
+      const entries = archiveEntries(product, language, deps.appUrl);
+      const licensedTo = user.email;
+      res.status(200);
+      res.set({
+        'Content-Type': 'application/zip',
+        'Content-Disposition': `attachment; filename="${folder}.zip"`,
+        'Cache-Control': 'private, no-store',
+      });
+      try {
+        await writeArchive(res, {
+          folder,
+          entries,
+          language,
+          read: readCodeFile(catalogue),
+          manifest: manifestFor(product, language, entries, {
+            version: catalogue.version,
+            generatedAt: now,
+            licensedTo,
+          }),
+          licence: licenceText(catalogue, {
+            brandName: deps.brandName,
+            packageName: product.name,
+            licensedTo,
+            appUrl: deps.appUrl,
+          }),
+          mtime: now,
+        });
+      } catch (error) {
+        // Part of the archive is out: no error page can follow it. Cut the response short, so
+        // the client sees a failed download rather than a truncated zip that looks whole.
+        deps.logger.error({ err: error, path: req.path }, 'A bulk download failed midway');
+        res.destroy(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+  );
+  return router;
+}
