@@ -11,6 +11,11 @@ export const CLASSROOM_SEATS = 25;
 /** Refunds: in full within this many days of the purchase, requested by e-mail (spec §1). */
 export const REFUND_WINDOW_DAYS = 30;
 /**
+ * A component wears "New" for this many days after the changelog release that added it; a
+ * subcategory while any of its current components does (docs/decisions/017-previews-and-new.md).
+ */
+export const NEW_BADGE_DAYS = 90;
+/**
  * The back office's "recent sign-in" (decision 011): impersonation starts without asking for the
  * password again only this many minutes after the operator last entered it.
  */

@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { buildCatalog, CatalogBuildError } from './build.ts';
 import { CATALOG_ROOT, CONTENT_DIR, loadCatalog } from './load.ts';
-import { pngSize } from './screenshots.ts';
+import { pngSize, PREVIEW_HEIGHT_WIDTHS } from './screenshots.ts';
 import {
   buildRealCatalog,
   componentSource,
@@ -61,8 +61,12 @@ describe('the real catalogue build', () => {
           const current = subcategory.components.filter((component) => !component.archived);
           expect(subcategory.componentCount).toBe(current.length);
           expect(subcategory.hasArchived).toBe(current.length < subcategory.components.length);
-          expect(subcategory.isNew).toBe(
-            subcategory.components.some((component) => component.isNew),
+          expect(subcategory.lastAddedOn).toBe(
+            current
+              .map((component) => component.addedOn)
+              .filter(Boolean)
+              .sort()
+              .at(-1) ?? null,
           );
           expect(subcategory.thumbnailUrl).toBe(current[0]?.smallScreenshotUrl ?? null);
         }
@@ -77,7 +81,8 @@ describe('the real catalogue build', () => {
           'slug',
           'name',
           'order',
-          'isNew',
+          'addedOn',
+          'previewHeights',
           'archived',
           'requiresJavaScript',
           'imageCreditsHtml',
@@ -150,6 +155,7 @@ describe('the real catalogue build', () => {
       expect(preview).toContain(`const name = ${JSON.stringify(component.uuid)};`);
       expect(preview).toContain('parent.postMessage({ type: "BODY_HEIGHT", name, height }, \'*\')');
       expect(preview).toContain('data.type !== "COLOR_SCHEME"');
+      expect(preview).toContain('data.type !== "BODY_HEIGHT_REQUEST"');
       expect(preview).toContain(component.html.trim());
       expect(preview.includes('<script>\n    (() => {')).toBe(component.meta.requiresJavaScript);
     }
@@ -191,7 +197,43 @@ describe('the real catalogue build', () => {
       );
       expect(pngSize(smallDark)).toEqual({ width: 375, height: component.smallDarkHeight });
       expect(pngSize(largeDark)).toEqual({ width: 1280, height: component.largeDarkHeight });
+      // The heights the store's frames reserve, at each of its usual frame widths.
+      expect(component.previewHeights!.map((entry) => entry.width)).toEqual([
+        ...PREVIEW_HEIGHT_WIDTHS,
+      ]);
+      for (const entry of component.previewHeights!) {
+        expect(entry.light).toBeGreaterThan(20);
+        expect(entry.dark).toBeGreaterThan(20);
+      }
     }
+    // Measured, not copied from the shots: narrow frames of a responsive hero are taller.
+    const hero = real.catalog.products
+      .find((product) => product.slug === 'marketing')!
+      .categories.find((category) => category.slug === 'sections')!
+      .subcategories.find((subcategory) => subcategory.slug === 'heroes')!
+      .components.find((component) => component.slug === 'split-with-screenshot')!;
+    const [narrowest] = hero.previewHeights!;
+    expect(narrowest!.light).toBeGreaterThan(hero.previewHeights!.at(-1)!.light);
+  });
+
+  test('dates each component by the changelog release that added it', () => {
+    const subcategories = real.catalog.products.flatMap((product) =>
+      product.categories.flatMap((category) => category.subcategories),
+    );
+    const byUrl = new Map(subcategories.map((subcategory) => [subcategory.url, subcategory]));
+    const bento = byUrl.get('/components/marketing/sections/bento-grids')!;
+    expect(bento.lastAddedOn).toBe('2026-11-23');
+    expect(bento.components.every((component) => component.addedOn === '2026-11-23')).toBe(true);
+    // Named one by one: the sixth order-history component came later, in no release.
+    const orders = byUrl.get('/components/ecommerce/components/order-history')!;
+    expect(
+      orders.components.filter((component) => component.addedOn === '2024-02-20'),
+    ).toHaveLength(5);
+    expect(
+      orders.components.find((component) => component.slug === 'compact-list-with-status-dots')!
+        .addedOn,
+    ).toBeNull();
+    expect(byUrl.get('/components/marketing/sections/heroes')!.lastAddedOn).toBeNull();
   });
 
   test('copies the catalogue images', () => {
@@ -315,7 +357,7 @@ describe('caching and failures on a small catalogue', () => {
       screenshotsFromCache: 1,
     });
     const subcategory = changed.catalog.products[0]!.categories[0]!.subcategories[0]!;
-    expect(subcategory).toMatchObject({ componentCount: 2, isNew: true, hasArchived: false });
+    expect(subcategory).toMatchObject({ componentCount: 2, lastAddedOn: null, hasArchived: false });
     expect(subcategory.components.map((component) => component.smallWidth)).toEqual([375, 375]);
   });
 

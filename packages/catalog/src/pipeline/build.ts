@@ -13,6 +13,7 @@ import { highlight } from './highlight.ts';
 import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
 import { buildPreview } from './preview.ts';
+import { addedOnOf, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
 import { launchScreenshotter } from './screenshots.ts';
 import type { ComponentShots, Screenshotter } from './screenshots.ts';
@@ -101,6 +102,7 @@ type ShotEntry = {
   largeHeight: number;
   smallDarkHeight: number;
   largeDarkHeight: number;
+  previewHeights: ComponentShots['heights'];
   probes: ComponentShots['probes'];
 };
 
@@ -267,6 +269,10 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     total: 0,
   };
   const source = loadCatalog({ contentDir, overridesDir: options.overridesDir ?? OVERRIDES_DIR });
+  const releases = loadReleases(
+    contentDir,
+    source.components.map((component) => component.path),
+  );
   timings.load = performance.now() - started;
 
   for (const dir of ['code', 'previews', 'screenshots', 'images']) {
@@ -326,6 +332,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
         dark,
         probes,
         timings: modeTimings,
+        heights,
       } = await shooter.shoot(component.uuid, preview);
       screenshotEnd = performance.now();
       timings.screenshotsLight += modeTimings.light;
@@ -337,6 +344,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
         largeHeight: light.largeSize.height,
         smallDarkHeight: dark.smallSize.height,
         largeDarkHeight: dark.largeSize.height,
+        previewHeights: heights,
         probes,
       };
       const files = [light.small, light.large, dark.small, dark.large];
@@ -416,6 +424,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     codeHash,
     ...componentKeys,
     ...Object.entries(source.metadata).flat(),
+    ...releases.flatMap((release) => [release.date, ...release.added]),
     ...imageFingerprint(source.components.map((component) => component.html).join('\n'), imagesDir),
   );
   const catalog: CatalogJson = {
@@ -437,7 +446,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               slug: component.slug,
               name: component.meta.name,
               order: component.meta.order ?? null,
-              isNew: component.meta.new,
+              addedOn: addedOnOf(releases, component.path),
               archived: component.meta.archived,
               requiresJavaScript: component.meta.requiresJavaScript,
               imageCreditsHtml: component.meta.imageCredits
@@ -449,6 +458,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               largeHeight: shot?.largeHeight ?? null,
               smallDarkHeight: shot?.smallDarkHeight ?? null,
               largeDarkHeight: shot?.largeDarkHeight ?? null,
+              previewHeights: shot?.previewHeights ?? null,
               smallScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm.png`,
               largeScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg.png`,
               smallDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm-dark.png`,
@@ -465,7 +475,12 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
             thumbnailUrl: current[0]?.smallScreenshotUrl ?? null,
             componentCount: current.length,
             hasArchived: components.length > current.length,
-            isNew: components.some((component) => component.isNew),
+            lastAddedOn:
+              current
+                .map((component) => component.addedOn)
+                .filter((date): date is string => date !== null)
+                .sort()
+                .at(-1) ?? null,
             components,
           };
         }),

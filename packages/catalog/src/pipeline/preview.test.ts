@@ -120,3 +120,47 @@ describe('the preview document’s colour scheme', () => {
     await page.close();
   });
 });
+
+describe('the preview document’s height handshake', () => {
+  const heights = (page: Page) =>
+    page.evaluate(() => (window as never as { heights: number[] }).heights.length);
+  const ask = (page: Page) =>
+    page.evaluate(() => {
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage({ type: 'BODY_HEIGHT_REQUEST' }, '*');
+    });
+
+  test('reports its height again whenever its parent asks, even when unchanged', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    // Settled: no more reports of their own.
+    await expect.poll(() => lastHeight(page)).toBeGreaterThan(0);
+    const before = await heights(page);
+    await ask(page);
+    await expect.poll(() => heights(page)).toBe(before + 1);
+    await ask(page);
+    await expect.poll(() => heights(page)).toBe(before + 2);
+    expect(await lastHeight(page)).toBe(
+      await page.frames()[1]!.evaluate(() => Math.ceil(document.body.scrollHeight)),
+    );
+    await page.close();
+  });
+
+  test('answers no one but its parent', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    await expect.poll(() => lastHeight(page)).toBeGreaterThan(0);
+    const before = await heights(page);
+    await page.frames()[2]!.evaluate(() => {
+      parent.frames[0]!.postMessage({ type: 'BODY_HEIGHT_REQUEST' }, '*');
+    });
+    // The parent's own request, sent after the sibling's, is answered once: the sibling's was not.
+    await ask(page);
+    await expect.poll(() => heights(page)).toBe(before + 1);
+    // A round trip through the frame: anything queued for it before has been handled.
+    await page.frames()[1]!.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(await heights(page)).toBe(before + 1);
+    await page.close();
+  });
+});

@@ -2,6 +2,12 @@ import { compileTailwindCss } from '../tailwind.ts';
 
 /** The message a preview frame posts to its parent whenever its content height changes. */
 export const BODY_HEIGHT = 'BODY_HEIGHT';
+/**
+ * The message a parent posts to a preview frame to ask for its height now (`{type}`): sent once
+ * the parent listens (on mount and on the frame's load), so a BODY_HEIGHT posted before the
+ * parent's page was ready is never the only one.
+ */
+export const BODY_HEIGHT_REQUEST = 'BODY_HEIGHT_REQUEST';
 
 /** The message a parent posts to a preview frame to switch it: `{type, scheme}`. */
 export const COLOR_SCHEME = 'COLOR_SCHEME';
@@ -49,7 +55,10 @@ function colorSchemeSwitch(): string {
 }
 
 // Runs inside a sandboxed iframe (allow-scripts, opaque origin): the receiver checks
-// event.source, so the target origin has to be '*'.
+// event.source, so the target origin has to be '*'. It reports at once, on every size change
+// (ResizeObserver), on load and after a scheme switch, and whenever its parent asks
+// (BODY_HEIGHT_REQUEST from the parent window only): the parent may start listening after the
+// first reports were sent.
 function heightReporter(uuid: string): string {
   return `<script>(() => {
   const name = ${JSON.stringify(uuid)};
@@ -60,12 +69,19 @@ function heightReporter(uuid: string): string {
     last = height;
     parent.postMessage({ type: ${JSON.stringify(BODY_HEIGHT)}, name, height }, '*');
   };
-  new ResizeObserver(report).observe(document.body);
-  addEventListener('load', report);
-  addEventListener(${JSON.stringify(COLOR_SCHEME_APPLIED)}, () => {
+  const again = () => {
     last = -1;
     report();
+  };
+  new ResizeObserver(report).observe(document.body);
+  addEventListener('load', report);
+  addEventListener(${JSON.stringify(COLOR_SCHEME_APPLIED)}, again);
+  addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.source !== parent || !data || data.type !== ${JSON.stringify(BODY_HEIGHT_REQUEST)}) return;
+    again();
   });
+  report();
 })();</script>`;
 }
 

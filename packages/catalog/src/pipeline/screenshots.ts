@@ -10,6 +10,18 @@ export const SMALL_WIDTH = 375;
 export const LARGE_WIDTH = 1280;
 const VIEWPORT_HEIGHT = 800;
 
+/**
+ * Frame widths at which each preview's height is recorded, so that the store reserves the
+ * height the document will report and nothing below the frame shifts when it does. They are
+ * the widths the store's preview frame takes at common viewports (its track is the page's
+ * content column, 16 px of it the resize handle from 376 px up): phones of 360, 375, 390, 412
+ * and 430 px, then 640, 768, 1024 and 1280 px and wider (the column stops growing there).
+ */
+export const PREVIEW_HEIGHT_WIDTHS = [312, 327, 342, 364, 366, 576, 704, 944, 1200] as const;
+
+/** A preview's content height at one frame width, in light and in dark mode. */
+export type PreviewHeight = { width: number; light: number; dark: number };
+
 export const PREVIEW_ORIGIN = 'http://catalog.preview';
 
 export type ScreenshotSize = { width: number; height: number };
@@ -40,6 +52,8 @@ export type ComponentShots = {
   probes: { light: ColorProbe; dark: ColorProbe };
   /** Page time spent per mode (load, shots and probe), in ms. */
   timings: { light: number; dark: number };
+  /** The document's height at each of {@link PREVIEW_HEIGHT_WIDTHS}. */
+  heights: PreviewHeight[];
 };
 
 /** Width and height from a PNG's IHDR chunk. */
@@ -232,6 +246,22 @@ export async function launchScreenshotter({
     return new Uint8Array(png);
   };
 
+  // The same measure as the preview's own height reporter (BODY_HEIGHT).
+  const measureHeights = async (page: Page) => {
+    const heights: number[] = [];
+    for (const width of PREVIEW_HEIGHT_WIDTHS) {
+      await page.setViewportSize({ width, height: VIEWPORT_HEIGHT });
+      heights.push(
+        await page.evaluate(async () => {
+          await document.fonts.ready;
+          const body = document.body;
+          return Math.ceil(Math.max(body.scrollHeight, body.getBoundingClientRect().height));
+        }),
+      );
+    }
+    return heights;
+  };
+
   return {
     async shoot(uuid, document) {
       documents.set(`${uuid}.html`, document);
@@ -245,6 +275,7 @@ export async function launchScreenshotter({
         await page.goto(`${PREVIEW_ORIGIN}/${uuid}.html`, { waitUntil: 'load' });
         const large = await shootCurrent(page, LARGE_WIDTH);
         const lightProbe = await page.evaluate(probeColors);
+        const lightHeights = await measureHeights(page);
         await page.setViewportSize({ width: SMALL_WIDTH, height: VIEWPORT_HEIGHT });
         const small = await shootCurrent(page, SMALL_WIDTH);
         const switched = performance.now();
@@ -258,6 +289,7 @@ export async function launchScreenshotter({
           { type: COLOR_SCHEME, event: COLOR_SCHEME_APPLIED },
         );
         const smallDark = await shootCurrent(page, SMALL_WIDTH);
+        const darkHeights = await measureHeights(page);
         await page.setViewportSize({ width: LARGE_WIDTH, height: VIEWPORT_HEIGHT });
         const largeDark = await shootCurrent(page, LARGE_WIDTH);
         const darkProbe = await page.evaluate(probeColors);
@@ -272,6 +304,11 @@ export async function launchScreenshotter({
           dark: pair(smallDark, largeDark),
           probes: { light: lightProbe, dark: darkProbe },
           timings: { light: switched - started, dark: performance.now() - switched },
+          heights: PREVIEW_HEIGHT_WIDTHS.map((width, index) => ({
+            width,
+            light: lightHeights[index]!,
+            dark: darkHeights[index]!,
+          })),
         };
       } finally {
         documents.delete(`${uuid}.html`);

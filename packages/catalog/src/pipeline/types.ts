@@ -35,8 +35,11 @@ export type SubcategoryJson = {
   /** Non-archived components. */
   componentCount: number;
   hasArchived: boolean;
-  /** Any component is marked new. */
-  isNew: boolean;
+  /**
+   * The newest `addedOn` among its non-archived components (null if none is named by a
+   * release): the server shows New from it (docs/decisions/017-previews-and-new.md).
+   */
+  lastAddedOn: string | null;
   components: ComponentJson[];
 };
 
@@ -46,7 +49,11 @@ export type ComponentJson = {
   slug: string;
   name: string;
   order: number | null;
-  isNew: boolean;
+  /**
+   * The date (YYYY-MM-DD) of the changelog release that added it (its `added:` list names the
+   * component or its subcategory), null for components no release names.
+   */
+  addedOn: string | null;
   archived: boolean;
   requiresJavaScript: boolean;
   imageCreditsHtml: string | null;
@@ -58,6 +65,12 @@ export type ComponentJson = {
   /** Heights of the dark screenshots (same widths); null like the light ones. */
   smallDarkHeight: number | null;
   largeDarkHeight: number | null;
+  /**
+   * The preview document's height at the store's usual frame widths, light and dark, measured
+   * in Chromium with the screenshots; the frame reserves it before the document reports its own.
+   * Null like the dimensions above.
+   */
+  previewHeights: PreviewHeightJson[] | null;
   /** `/catalog/screenshots/<uuid>-sm.png` (375 px wide viewport) */
   smallScreenshotUrl: string;
   /** `/catalog/screenshots/<uuid>-lg.png` (1280 px wide viewport) */
@@ -67,6 +80,8 @@ export type ComponentJson = {
   /** `/catalog/screenshots/<uuid>-lg-dark.png` */
   largeDarkScreenshotUrl: string;
 };
+
+export type PreviewHeightJson = { width: number; light: number; dark: number };
 
 export type SnippetLanguageName = 'html' | 'react' | 'vue';
 

@@ -18,6 +18,9 @@ export type ComponentSnippet = {
   snippet: string;
 };
 
+/** A preview's content height at one frame width, in each mode (measured by the build). */
+export type PreviewHeight = { width: number; light: number; dark: number };
+
 /** Spec §3 Component, as a page receives it. */
 export type CatalogComponent = {
   uuid: string;
@@ -38,6 +41,11 @@ export type CatalogComponent = {
   largeHeight: number;
   smallWidth: number;
   largeWidth: number;
+  /**
+   * The live preview's height at the store's usual frame widths, which its frame reserves until
+   * the document reports its own (no shift when it does). Without it, the screenshots' heights.
+   */
+  previewHeights?: PreviewHeight[] | null;
   smallScreenshotUrl: string;
   largeScreenshotUrl: string;
   /** The same screenshots in dark mode (same widths). */

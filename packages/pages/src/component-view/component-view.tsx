@@ -19,7 +19,8 @@ import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
-import { useBodyHeight } from './use-body-height';
+import { reservedHeightStyle } from './reserved-height';
+import { requestBodyHeight, useBodyHeight } from './use-body-height';
 import { PRICING_URL } from '../constants';
 
 /** Where the call to action of a locked component leads by default (spec §2 Component view). */
@@ -266,18 +267,16 @@ function ComponentPreview({
       defaultWidth={defaultWidth}
       className={frame}
     >
-      {(width) => <PreviewFrame component={component} width={width} colorScheme={colorScheme} />}
+      {() => <PreviewFrame component={component} colorScheme={colorScheme} />}
     </ResizablePreview>
   );
 }
 
 function PreviewFrame({
   component,
-  width,
   colorScheme,
 }: {
   component: CatalogComponent;
-  width: number | null;
   colorScheme: PreviewColorScheme;
 }) {
   const iframeRef = useRef<HTMLIFrameElement>(null);
@@ -285,31 +284,38 @@ function PreviewFrame({
   // The first paint already in the chosen mode; later choices are posted (no reload). The
   // fragment is fixed at mount so that switching never navigates the frame.
   const [initialScheme] = useState(colorScheme);
-  const post = () =>
-    iframeRef.current?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
+  const onLoad = () => {
+    const frame = iframeRef.current;
+    frame?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
+    requestBodyHeight(frame);
+  };
   useEffect(() => {
     iframeRef.current?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
   }, [colorScheme]);
   const src = component.previewUrl ? `${component.previewUrl}#color-scheme=${initialScheme}` : null;
-  // Until the document reports its height, the screenshot's height for this width is closest
-  // (the large one while the width is unknown, as on the server).
-  const height =
-    reportedHeight ??
-    (width !== null && width < PREVIEW_BREAKPOINT ? component.smallHeight : component.largeHeight);
+  // Until the document reports its height, the frame reserves the one the build recorded for the
+  // width it has (CSS, so already in the server's HTML); the report then changes nothing.
+  const reserveKey = component.uuid.replace(/[^A-Za-z0-9-]/g, '');
   return (
-    <iframe
-      ref={iframeRef}
-      title={`${component.name} preview`}
-      // Scripts run (interactive components) but the document stays cross-origin to the store.
-      sandbox="allow-scripts"
-      src={component.iframeHtml ? undefined : (src ?? undefined)}
-      srcDoc={component.iframeHtml ?? undefined}
-      loading="lazy"
-      onLoad={post}
-      data-height-source={reportedHeight === null ? 'screenshot' : 'document'}
-      data-color-scheme={colorScheme}
-      style={{ height }}
-      className="block w-full bg-transparent"
-    />
+    <>
+      <style>
+        {reservedHeightStyle(`iframe[data-reserve="${reserveKey}"]`, component, colorScheme)}
+      </style>
+      <iframe
+        ref={iframeRef}
+        title={`${component.name} preview`}
+        // Scripts run (interactive components) but the document stays cross-origin to the store.
+        sandbox="allow-scripts"
+        src={component.iframeHtml ? undefined : (src ?? undefined)}
+        srcDoc={component.iframeHtml ?? undefined}
+        loading="lazy"
+        onLoad={onLoad}
+        data-reserve={reserveKey}
+        data-height-source={reportedHeight === null ? 'reserved' : 'document'}
+        data-color-scheme={colorScheme}
+        style={reportedHeight === null ? undefined : { height: reportedHeight }}
+        className="block w-full bg-transparent"
+      />
+    </>
   );
 }

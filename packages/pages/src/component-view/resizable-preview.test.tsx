@@ -3,6 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   clampPreviewWidth,
+  PREVIEW_HANDLE_MIN_TRACK,
+  previewFrameWidth,
   PREVIEW_MIN_WIDTH,
   PREVIEW_RESIZE_STEP,
   ResizablePreview,
@@ -41,9 +43,20 @@ describe('clampPreviewWidth', () => {
     expect(clampPreviewWidth(480.6, 1000)).toBe(481);
   });
 
-  it('never goes below the minimum, even in a narrower container', () => {
-    expect(clampPreviewWidth(200, 300)).toBe(PREVIEW_MIN_WIDTH);
-    expect(clampPreviewWidth(800, 300)).toBe(PREVIEW_MIN_WIDTH);
+  it('in a container narrower than the minimum (a phone), takes the container’s width', () => {
+    expect(clampPreviewWidth(200, 300)).toBe(300);
+    expect(clampPreviewWidth(800, 300)).toBe(300);
+    expect(clampPreviewWidth(200, 342.6)).toBe(342);
+  });
+});
+
+describe('previewFrameWidth', () => {
+  it('is the track less the handle where both fit, the whole track where they do not', () => {
+    expect(PREVIEW_HANDLE_MIN_TRACK).toBe(PREVIEW_MIN_WIDTH + 16);
+    expect(previewFrameWidth(1216)).toBe(1200);
+    expect(previewFrameWidth(376)).toBe(PREVIEW_MIN_WIDTH);
+    expect(previewFrameWidth(375)).toBe(375);
+    expect(previewFrameWidth(342)).toBe(342);
   });
 });
 

@@ -8,11 +8,29 @@ export const PREVIEW_MIN_WIDTH = 360;
 export const PREVIEW_BREAKPOINT = 704;
 /** How far one arrow-key press moves the resize handle. */
 export const PREVIEW_RESIZE_STEP = 16;
+/** The resize handle's width, beside the frame. */
+export const PREVIEW_HANDLE_WIDTH = 16;
+/**
+ * Below this track width the frame cannot be both at its minimum and beside its handle (a phone):
+ * the frame fills the track and the handle is hidden, there being nothing to resize
+ * (docs/decisions/017-previews-and-new.md). The class `@max-[376px]:` below says the same in CSS,
+ * so the server's HTML is already laid out right.
+ */
+export const PREVIEW_HANDLE_MIN_TRACK = PREVIEW_MIN_WIDTH + PREVIEW_HANDLE_WIDTH;
 
-/** Keeps a dragged width between {@link PREVIEW_MIN_WIDTH} and the space available. */
+/** The width a full-width preview frame takes in a track (the preview's container) this wide. */
+export function previewFrameWidth(trackWidth: number): number {
+  return trackWidth < PREVIEW_HANDLE_MIN_TRACK ? trackWidth : trackWidth - PREVIEW_HANDLE_WIDTH;
+}
+
+/**
+ * Keeps a dragged width between {@link PREVIEW_MIN_WIDTH} and the space available; where less
+ * than the minimum is available (a phone), the frame takes what there is.
+ */
 export function clampPreviewWidth(width: number, containerWidth: number): number {
-  const max = Math.max(PREVIEW_MIN_WIDTH, Math.floor(containerWidth));
-  return Math.min(Math.max(Math.round(width), PREVIEW_MIN_WIDTH), max);
+  const max = Math.max(0, Math.floor(containerWidth));
+  const min = Math.min(PREVIEW_MIN_WIDTH, max);
+  return Math.min(Math.max(Math.round(width), min), max);
 }
 
 type Drag = { pointerId: number; startX: number; startWidth: number };
@@ -32,7 +50,8 @@ export type ResizablePreviewProps = {
 
 /**
  * A preview frame with a handle on its right edge, dragged (or moved with the arrow keys,
- * Home and End) to any width between 360px and the container's (spec §2 Component view).
+ * Home and End) to any width between 360px and the container's (spec §2 Component view). In a
+ * container too narrow for 360px and the handle, the frame is full width and has no handle.
  */
 export function ResizablePreview({
   label,
@@ -58,8 +77,9 @@ export function ResizablePreview({
     return () => observer.disconnect();
   }, []);
 
-  const max = Math.max(PREVIEW_MIN_WIDTH, containerWidth);
-  const current = clampPreviewWidth(width ?? containerWidth, containerWidth);
+  // Not measured yet (the first render, the server): the minimum stands in for the container.
+  const max = containerWidth > 0 ? containerWidth : PREVIEW_MIN_WIDTH;
+  const current = clampPreviewWidth(width ?? max, max);
 
   function resizeTo(next: number) {
     const clamped = clampPreviewWidth(next, containerWidth);
@@ -101,46 +121,52 @@ export function ResizablePreview({
   }
 
   return (
+    // The outer box is the container the frame's reserved height and the handle's presence are
+    // queried against (CSS container queries work before hydration); the inner one is the track.
     <div
-      ref={trackRef}
       data-slot="resizable-preview"
       data-dragging={dragging || undefined}
       className={cn(
-        'relative pr-4',
+        '@container',
         'bg-[repeating-linear-gradient(-45deg,var(--color-gray-200)_0_1px,transparent_1px_7px)]',
         className,
       )}
     >
-      <div
-        id={frameId}
-        className={cn('relative max-w-full bg-white', dragging && '[&_iframe]:pointer-events-none')}
-        style={{ width: width === null ? '100%' : `${width}px` }}
-      >
-        {children(width === null && containerWidth === 0 ? null : current)}
+      <div ref={trackRef} className="relative pr-4 @max-[376px]:pr-0">
         <div
-          role="separator"
-          tabIndex={0}
-          aria-label={label}
-          aria-controls={frameId}
-          aria-orientation="vertical"
-          aria-valuemin={PREVIEW_MIN_WIDTH}
-          aria-valuemax={max}
-          aria-valuenow={current}
-          aria-valuetext={`${current} pixels wide`}
-          onKeyDown={onKeyDown}
-          onPointerDown={onPointerDown}
-          onPointerMove={onPointerMove}
-          onPointerUp={endDrag}
-          onPointerCancel={endDrag}
-          className="group/handle absolute inset-y-0 left-full flex w-4 cursor-ew-resize touch-none items-center justify-center border-l border-gray-900/10 bg-gray-50 outline-none hover:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600"
+          id={frameId}
+          className={cn(
+            'relative max-w-full bg-white',
+            dragging && '[&_iframe]:pointer-events-none',
+          )}
+          style={{ width: width === null ? '100%' : `${width}px` }}
         >
-          <span
-            aria-hidden="true"
-            className={cn(
-              'h-8 w-1 rounded-full bg-gray-300 group-hover/handle:bg-gray-400 group-focus-visible/handle:bg-brand-600',
-              dragging && 'bg-brand-600',
-            )}
-          />
+          {children(width === null && containerWidth === 0 ? null : current)}
+          <div
+            role="separator"
+            tabIndex={0}
+            aria-label={label}
+            aria-controls={frameId}
+            aria-orientation="vertical"
+            aria-valuemin={PREVIEW_MIN_WIDTH}
+            aria-valuemax={max}
+            aria-valuenow={current}
+            aria-valuetext={`${current} pixels wide`}
+            onKeyDown={onKeyDown}
+            onPointerDown={onPointerDown}
+            onPointerMove={onPointerMove}
+            onPointerUp={endDrag}
+            onPointerCancel={endDrag}
+            className="group/handle absolute inset-y-0 left-full flex w-4 cursor-ew-resize touch-none items-center justify-center border-l border-gray-900/10 bg-gray-50 outline-none hover:bg-gray-100 focus-visible:bg-brand-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 @max-[376px]:hidden"
+          >
+            <span
+              aria-hidden="true"
+              className={cn(
+                'h-8 w-1 rounded-full bg-gray-300 group-hover/handle:bg-gray-400 group-focus-visible/handle:bg-brand-600',
+                dragging && 'bg-brand-600',
+              )}
+            />
+          </div>
         </div>
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { isBodyHeightMessage, useBodyHeight } from './use-body-height';
+import { isBodyHeightMessage, requestBodyHeight, useBodyHeight } from './use-body-height';
 
 function Frame({ name }: { name: string }) {
   const ref = useRef<HTMLIFrameElement>(null);
@@ -36,6 +36,41 @@ describe('useBodyHeight', () => {
     expect(height()).toHaveTextContent('643');
     post({ type: 'BODY_HEIGHT', name: 'hero-1', height: 512 }, frameWindow());
     expect(height()).toHaveTextContent('512');
+  });
+
+  it('asks its frame for the height as soon as it listens', () => {
+    const asked: unknown[] = [];
+    const original = HTMLIFrameElement.prototype;
+    const descriptor = Object.getOwnPropertyDescriptor(original, 'contentWindow')!;
+    let listeningWhenAsked = false;
+    const add = vi.spyOn(window, 'addEventListener');
+    Object.defineProperty(original, 'contentWindow', {
+      configurable: true,
+      get(this: HTMLIFrameElement) {
+        const real = descriptor.get!.call(this) as Window;
+        return {
+          ...real,
+          postMessage: (message: unknown, target: string) => {
+            listeningWhenAsked = add.mock.calls.some(([type]) => type === 'message');
+            asked.push([message, target]);
+          },
+        };
+      },
+    });
+    try {
+      render(<Frame name="hero-1" />);
+      expect(asked).toEqual([[{ type: 'BODY_HEIGHT_REQUEST' }, '*']]);
+      expect(listeningWhenAsked).toBe(true);
+    } finally {
+      Object.defineProperty(original, 'contentWindow', descriptor);
+      add.mockRestore();
+    }
+  });
+
+  it('requestBodyHeight tolerates a frame without a window', () => {
+    expect(() => requestBodyHeight(null)).not.toThrow();
+    const frame = document.createElement('iframe'); // not attached: no window
+    expect(() => requestBodyHeight(frame)).not.toThrow();
   });
 
   it('ignores messages from any other window, even with the right name', () => {

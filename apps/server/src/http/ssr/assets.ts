@@ -17,7 +17,16 @@ export interface ManifestChunk {
   isEntry?: boolean;
   css?: string[];
   imports?: string[];
+  /** Files the chunk's code or CSS refers to (fonts among them). */
+  assets?: string[];
 }
+
+/**
+ * The text face every page sets its words in (Inter, Latin): fetched with the stylesheet rather
+ * than after it, so text is laid out once in it instead of swapping from the fallback and moving
+ * the page (layout shift, decision 017).
+ */
+const TEXT_FONT = /(^|\/)inter-latin-wght-normal-[\w-]+\.woff2$/;
 
 export type ViteManifest = Record<string, ManifestChunk>;
 
@@ -63,7 +72,11 @@ export function manifestTags(
   };
   visit(entry, true);
   const url = (file: string) => escapeHtml(`${base}${file}`);
+  const fonts = (chunk.assets ?? []).filter((file) => TEXT_FONT.test(file));
   return [
+    ...fonts.map(
+      (file) => `<link rel="preload" href="${url(file)}" as="font" type="font/woff2" crossorigin>`,
+    ),
     ...[...css].map((file) => `<link rel="stylesheet" href="${url(file)}">`),
     ...[...preloads].map((file) => `<link rel="modulepreload" href="${url(file)}">`),
     `<script type="module" src="${url(chunk.file)}"></script>`,

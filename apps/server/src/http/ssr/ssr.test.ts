@@ -41,6 +41,24 @@ describe('client assets from the Vite manifest', () => {
     );
   });
 
+  it('preloads the Latin text font of the entry, and no other font', () => {
+    const tags = manifestTags({
+      ...MANIFEST,
+      'src/main.tsx': {
+        ...MANIFEST['src/main.tsx']!,
+        assets: [
+          'assets/inter-cyrillic-wght-normal-DqGufNeO.woff2',
+          'assets/inter-latin-wght-normal-Dx4kXJAl.woff2',
+          'assets/jetbrains-mono-latin-wght-normal-B9CIFXIH.woff2',
+        ],
+      },
+    });
+    expect(tags.split('\n')[0]).toBe(
+      '<link rel="preload" href="/build/assets/inter-latin-wght-normal-Dx4kXJAl.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    expect(tags.match(/rel="preload"/g)).toHaveLength(1);
+  });
+
   it('fails loudly when the manifest has no client entry', () => {
     expect(() => manifestTags({})).toThrow('src/main.tsx');
   });

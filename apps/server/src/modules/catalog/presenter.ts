@@ -16,7 +16,7 @@ import type {
   TemplateSummary,
   VersionPrefix,
 } from '@tessera/pages';
-import { checkoutUrl } from '@tessera/pages/constants';
+import { checkoutUrl, NEW_BADGE_DAYS } from '@tessera/pages/constants';
 import type { Entitlements } from '../licenses/entitlements.ts';
 import type {
   Catalogue,
@@ -51,6 +51,20 @@ export function mayPreview(place: SubcategoryPlace, viewer: Entitlements): boole
   return viewTypeFor(place, viewer) !== 'pngPreview';
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Is something added on `addedOn` (YYYY-MM-DD, the date of the changelog release that added it)
+ * still new on `now`: on that day and the {@link NEW_BADGE_DAYS} days after it, not before it.
+ */
+export function isNewOn(addedOn: string | null | undefined, now: Date = new Date()): boolean {
+  if (!addedOn || !/^\d{4}-\d{2}-\d{2}$/.test(addedOn)) return false;
+  const added = Date.parse(`${addedOn}T00:00:00Z`);
+  if (Number.isNaN(added)) return false;
+  const age = now.getTime() - added;
+  return age >= 0 && age < (NEW_BADGE_DAYS + 1) * DAY_MS;
+}
+
 export function productAnchor(product: Pick<ProductJson, 'slug'>): string {
   return `product-${product.slug}`;
 }
@@ -78,7 +92,7 @@ export async function presentComponent(
     uuid: component.uuid,
     name: component.name,
     archived: component.archived,
-    isNew: component.isNew,
+    isNew: isNewOn(component.addedOn),
     requiresJavaScript: component.requiresJavaScript,
     viewType,
     previewUrl: viewType === 'pngPreview' ? null : previewUrl(catalogue, component.uuid),
@@ -86,6 +100,7 @@ export async function presentComponent(
     smallHeight: component.smallHeight ?? 0,
     largeWidth: component.largeWidth ?? 1280,
     largeHeight: component.largeHeight ?? 0,
+    previewHeights: component.previewHeights ?? null,
     smallScreenshotUrl: component.smallScreenshotUrl,
     largeScreenshotUrl: component.largeScreenshotUrl,
     smallDarkScreenshotUrl: component.smallDarkScreenshotUrl,
@@ -107,7 +122,7 @@ export function presentSubcategorySummary(
     url: `${prefix}${subcategory.url}`,
     imageUrl: subcategory.thumbnailUrl ?? subcategory.components[0]?.smallScreenshotUrl ?? '',
     componentCount: subcategory.componentCount,
-    isNew: subcategory.isNew,
+    isNew: isNewOn(subcategory.lastAddedOn),
     isLocked: viewTypeFor(place, viewer) === 'pngPreview',
   };
 }
