@@ -23,6 +23,7 @@ import { paymentSeams } from './modules/payments/back-office.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
+import { commandPaletteRoutes } from './modules/catalog/command-palette.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { newsletterRoutes } from './modules/newsletter/routes.ts';
 import { secretGuesses } from './modules/access/secret-guesses.ts';
@@ -130,6 +131,8 @@ export function buildApp(deps: AppDeps): Express {
       now: payments.now,
     }),
   );
+  // The command palette's items (public, the same for everyone): fetched on its first open.
+  app.use(commandPaletteRoutes({ catalogue }));
   app.use(
     pageViewBeacons({
       db: services.database.db,

@@ -10,7 +10,13 @@ import {
   testConfig,
   type StorefrontDist,
 } from '../../../test/helpers.ts';
-import { assetVersion, loadClientAssets, manifestTags } from './assets.ts';
+import {
+  assetVersion,
+  clientAssetsFromManifest,
+  loadClientAssets,
+  manifestTags,
+  pagePreloadTags,
+} from './assets.ts';
 import { loadSsrRenderer } from './ssr.ts';
 
 let dist: StorefrontDist | undefined;
@@ -39,6 +45,40 @@ describe('client assets from the Vite manifest', () => {
         '<script type="module" src="/build/assets/main-3f9a1c.js"></script>',
       ].join('\n'),
     );
+  });
+
+  // Issue 15: the page chunk and the font are otherwise found only after the entry has run.
+  it('preloads the page chunk, the chunks only it imports, and the first render font', () => {
+    const manifest = {
+      ...MANIFEST,
+      'src/pages/Home.tsx': {
+        file: 'assets/Home-1a2b3c.js',
+        imports: ['_vendor-77aa01.js', '_tabs-4d5e6f.js', 'src/main.tsx'],
+      },
+      '_tabs-4d5e6f.js': { file: 'assets/tabs-4d5e6f.js', imports: ['_vendor-77aa01.js'] },
+      '../../node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2': {
+        file: 'assets/inter-latin-wght-normal-Dx4k.woff2',
+      },
+      '../../node_modules/@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2': {
+        file: 'assets/inter-latin-ext-wght-normal-DO1A.woff2',
+      },
+    };
+    expect(pagePreloadTags(manifest, 'Home')).toBe(
+      [
+        '<link rel="preload" href="/build/assets/inter-latin-wght-normal-Dx4k.woff2" as="font" type="font/woff2" crossorigin>',
+        '<link rel="modulepreload" href="/build/assets/Home-1a2b3c.js">',
+        '<link rel="modulepreload" href="/build/assets/tabs-4d5e6f.js">',
+      ].join('\n'),
+    );
+    // A component without a chunk of its own (or a hostile name) gets the font only.
+    expect(pagePreloadTags(manifest, '../main')).toBe(
+      '<link rel="preload" href="/build/assets/inter-latin-wght-normal-Dx4k.woff2" as="font" type="font/woff2" crossorigin>',
+    );
+    const assets = clientAssetsFromManifest(JSON.stringify(manifest));
+    expect(assets.headTags('/', 'Home')).toBe(
+      `${pagePreloadTags(manifest, 'Home')}\n${manifestTags(manifest)}`,
+    );
+    expect(assets.headTags('/')).toBe(manifestTags(manifest));
   });
 
   it('fails loudly when the manifest has no client entry', () => {
