@@ -53,16 +53,35 @@ function summary(result: RunnerResult | undefined): Run {
 const median = <T>(runs: T[], by: (run: T) => number): T =>
   [...runs].sort((a, b) => by(a) - by(b))[Math.floor(runs.length / 2)]!;
 
-async function runs(url: string, port: number, count: number, desktop: boolean): Promise<Run[]> {
-  const flags: Flags = {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'best-practices'],
-  };
+/**
+ * `count` runs of one page, each in a fresh Chromium (as the Lighthouse CLI does: no cache, no
+ * state between runs). A run Lighthouse reports as broken (e.g. NO_NAVSTART, a trace it could
+ * not read on a loaded machine) is tried again, twice at most.
+ */
+async function runs(url: string, count: number, desktop: boolean): Promise<Run[]> {
   const results: Run[] = [];
   for (let i = 0; i < count; i += 1) {
-    results.push(summary(await lighthouse(url, flags, desktop ? desktopConfig : undefined)));
+    for (let attempt = 1; ; attempt += 1) {
+      const chrome = await chromeLauncher.launch({
+        chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+        chromeFlags: CHROME_FLAGS,
+      });
+      try {
+        const flags: Flags = {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'best-practices'],
+        };
+        results.push(summary(await lighthouse(url, flags, desktop ? desktopConfig : undefined)));
+        break;
+      } catch (error) {
+        if (attempt >= 3) throw error;
+        process.stderr.write(`  (${url}: ${(error as Error).message}; trying again)\n`);
+      } finally {
+        chrome.kill();
+      }
+    }
   }
   return results;
 }
@@ -73,17 +92,14 @@ export async function benchLighthouse() {
   const mobileRuns = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
   const desktopRuns = Number(process.env.LIGHTHOUSE_DESKTOP_RUNS ?? 1);
   const store = await startStore({ LOG_LEVEL: 'error' });
-  const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    chromeFlags: CHROME_FLAGS,
-  });
   try {
     const rows: Record<string, Record<string, string | number>> = {};
     const failed = new Set<string>();
     for (const [name, { path }] of Object.entries(BENCH_PAGES)) {
       const url = `${store.url}${path}`;
-      const mobile = median(await runs(url, chrome.port, mobileRuns, false), (run) => run.score);
-      const desktop = median(await runs(url, chrome.port, desktopRuns, true), (run) => run.cls);
+      const mobile = median(await runs(url, mobileRuns, false), (run) => run.score);
+      const desktop = median(await runs(url, desktopRuns, true), (run) => run.cls);
+      process.stderr.write(`  ${name}: score ${mobile.score}\n`);
       mobile.failedBestPractices.forEach((id) => failed.add(`${name}: ${id}`));
       rows[`${name} (${path})`] = {
         score: mobile.score,
@@ -107,7 +123,6 @@ export async function benchLighthouse() {
     console.table(rows);
     if (failed.size > 0) console.log(`Best-practice audits failing: ${[...failed].join(', ')}`);
   } finally {
-    chrome.kill();
     await store.stop();
   }
 }
