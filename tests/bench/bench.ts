@@ -79,6 +79,8 @@ function firstLoadAssets(keys: string[]): { js: string[]; css: string[] } {
   return { js: [...js].map((f) => join(dist, f)), css: [...css].map((f) => join(dist, f)) };
 }
 
+const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
+
 const decodeEntities = (text: string) =>
   text
     .replaceAll('&quot;', '"')
