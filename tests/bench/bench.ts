@@ -2,18 +2,16 @@
 // served by the same process as a baseline, plus first-load bundle sizes. Never pass/fail:
 // the load generator shares the machine's cores, so compare ratios within one run.
 import autocannon from 'autocannon';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
 import { benchRegistry } from './registry.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchBundles } from './bundles.ts';
+import { benchLighthouse } from './lighthouse.ts';
+import { benchPalette } from './palette.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
-import {
-  createCommandPaletteSearch,
-  type CommandPaletteItem,
-} from '../../packages/ui/src/command-palette/search.ts';
 
 /** What one sign-in costs the server: a scrypt verification at the production parameters. */
 async function signInHashTimes() {
@@ -82,43 +80,7 @@ function firstLoadAssets(keys: string[]): { js: string[]; css: string[] } {
   return { js: [...js].map((f) => join(dist, f)), css: [...css].map((f) => join(dist, f)) };
 }
 
-/** The manifest key of an Inertia page component, e.g. `Home` → `src/pages/Home.tsx`. */
-function pageChunkKey(component: string): string {
-  const exact = `src/pages/${component}.tsx`;
-  if (manifest[exact]) return exact;
-  const found = Object.keys(manifest).find((key) =>
-    new RegExp(`(^|/)pages/${component}\\.[jt]sx?$`).test(key),
-  );
-  if (!found) throw new Error(`no chunk for the page component ${component} in the manifest`);
-  return found;
-}
-
 const kib = (bytes: number) => Number((bytes / 1024).toFixed(1));
-
-function sizes(files: string[]) {
-  let raw = 0;
-  let gzip = 0;
-  for (const file of files) {
-    raw += statSync(file).size;
-    gzip += gzipSync(readFileSync(file)).length;
-  }
-  return { raw: kib(raw), gzip: kib(gzip) };
-}
-
-function firstLoadRow(keys: string[]) {
-  const assets = firstLoadAssets(keys);
-  const js = sizes(assets.js);
-  const css = sizes(assets.css);
-  return {
-    chunks: keys.join(' + '),
-    'JS files': assets.js.length,
-    'JS KiB': js.raw,
-    'JS gzip KiB': js.gzip,
-    'CSS files': assets.css.length,
-    'CSS KiB': css.raw,
-    'CSS gzip KiB': css.gzip,
-  };
-}
 
 const decodeEntities = (text: string) =>
   text
@@ -145,39 +107,6 @@ function inertiaPageOf(html: string): {
     component: page.component,
     version: String(page.version ?? ''),
     props: (page.props ?? {}) as Record<string, unknown>,
-  };
-}
-
-/** What a visitor types into the command palette, one search per keystroke (typos included). */
-const PALETTE_TYPING = ['p', 'pr', 'pri', 'pric', 'pricng', 'd', 'di', 'dialgs', 'modal windows'];
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
-const ms = (value: number) => Number(value.toFixed(3));
-
-/** The palette's search over `items`: building its index once, then each keystroke. */
-function paletteSearchTimes(items: readonly CommandPaletteItem[]) {
-  const builds: number[] = [];
-  let search = createCommandPaletteSearch(items);
-  for (let i = 0; i < 7; i += 1) {
-    const started = performance.now();
-    search = createCommandPaletteSearch(items);
-    builds.push(performance.now() - started);
-  }
-  const keystrokes: number[] = [];
-  for (let round = 0; round < 20; round += 1) {
-    for (const query of PALETTE_TYPING) {
-      const started = performance.now();
-      search(query, 50);
-      keystrokes.push(performance.now() - started);
-    }
-  }
-  return {
-    items: items.length,
-    'index build, median ms': ms(percentile(builds, 0.5)),
-    'keystroke, median ms': ms(percentile(keystrokes, 0.5)),
-    'keystroke, p95 ms': ms(percentile(keystrokes, 0.95)),
-    'keystroke, slowest ms': ms(Math.max(...keystrokes)),
   };
 }
 
@@ -251,6 +180,19 @@ if (process.argv.includes('registry')) {
   await benchRegistry();
   process.exit(0);
 }
+// `pnpm bench palette | bundles | lighthouse`: one step alone (issue 15).
+if (process.argv.includes('palette')) {
+  benchPalette();
+  process.exit(0);
+}
+if (process.argv.includes('bundles')) {
+  benchBundles();
+  process.exit(0);
+}
+if (process.argv.includes('lighthouse')) {
+  await benchLighthouse();
+  process.exit(0);
+}
 
 const store = await startStore({ LOG_LEVEL: 'error' });
 try {
@@ -313,39 +255,12 @@ try {
   console.log(`\nSign-in password check (scrypt N=2^${PRODUCTION_PASSWORD_HASH_COST}, r=8, p=1):`);
   console.table({ verify: await signInHashTimes() });
 
-  // The items the server shares with every page, as the browser receives them.
-  const palette = pages.Home.props.commandPalette as CommandPaletteItem[] | undefined;
-  if (palette?.length) {
-    const tenfold = Array.from({ length: palette.length * 10 }, (_, index) => ({
-      ...palette[index % palette.length]!,
-      url: `/bench/${index}`,
-    }));
-    console.log(
-      `\nCommand palette search (in this process; typing ${PALETTE_TYPING.map((q) => `"${q}"`).join(', ')}):`,
-    );
-    console.table({
-      'the catalogue': paletteSearchTimes(palette),
-      'ten times the catalogue': paletteSearchTimes(tenfold),
-    });
-  } else {
-    console.log('\n!! The home page shares no command palette items: palette search not measured');
-  }
-
-  console.log(
-    '\nFirst-load assets (entry + its static imports, plus the page chunk + its static imports; ' +
-      'gzip is per file, summed):',
-  );
-  console.table({
-    [`entry only (${ENTRY})`]: firstLoadRow([ENTRY]),
-    [`Home (${CATALOGUE.Home})`]: firstLoadRow([ENTRY, pageChunkKey(pages.Home.component)]),
-    [`Subcategory (${CATALOGUE.Subcategory})`]: firstLoadRow([
-      ENTRY,
-      pageChunkKey(pages.Subcategory.component),
-    ]),
-  });
+  benchPalette();
+  benchBundles();
 } finally {
   await store.stop();
 }
 
 await benchWebhooks();
 await benchRegistry();
+await benchLighthouse();

@@ -174,7 +174,13 @@ describe('pages of the first issue', () => {
       flash: {},
       seo: { canonicalUrl: 'http://127.0.0.1:3000/login', description: expect.any(String) },
     });
-    const palette = props.commandPalette as Array<{ name: string; url: string; category: string }>;
+    // The palette's items load on its first open, from a document named by its content hash.
+    expect(props.commandPaletteUrl).toMatch(/^\/command-palette\/[0-9a-f]{16}\.json$/);
+    const palette = (
+      await request(app)
+        .get(props.commandPaletteUrl as string)
+        .expect(200)
+    ).body as Array<{ name: string; url: string; category: string }>;
     expect(palette).toContainEqual({
       name: 'FAQ Sections',
       keywords: ['marketing', 'page', 'sections'],
@@ -198,13 +204,13 @@ describe('pages of the first issue', () => {
     expect(pageFromHtml(html).props.brandName).toBe('Mosaic');
   });
 
-  it('sends the command palette once: later Inertia visits that hold it skip it', async () => {
+  it('names the command palette’s items on every page, never carries them (decision 020)', async () => {
     const { app } = await testApp();
-    const response = await inertiaGet(app, '/login')
-      .set('X-Inertia-Except-Once-Props', 'commandPalette')
-      .expect(200);
-    expect(pageFrom(response).props).not.toHaveProperty('commandPalette');
-    expect(pageFrom(response).onceProps).toHaveProperty('commandPalette');
+    const html = pageFromHtml((await request(app).get('/').expect(200)).text);
+    const visit = pageFrom(await inertiaGet(app, '/login').expect(200));
+    expect(visit.props.commandPaletteUrl).toBe(html.props.commandPaletteUrl);
+    expect(html.props).not.toHaveProperty('commandPalette');
+    expect(visit.onceProps ?? {}).not.toHaveProperty('commandPalette');
   });
 
   it('shows the status a previous request flashed on the login page, once', async () => {

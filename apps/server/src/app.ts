@@ -24,6 +24,7 @@ import { paymentSeams } from './modules/payments/back-office.ts';
 import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
 import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
 import { pageViewBeacons } from './modules/analytics/routes.ts';
+import { commandPaletteRoutes } from './modules/catalog/command-palette.ts';
 import { registryRoutes } from './modules/registry/routes.ts';
 import { contentRoutes } from './modules/content/routes.ts';
 import { downloadsFor } from './modules/downloads/archive.ts';
@@ -135,6 +136,8 @@ export function buildApp(deps: AppDeps): Express {
       now: payments.now,
     }),
   );
+  // The command palette's items (public, the same for everyone): fetched on its first open.
+  app.use(commandPaletteRoutes({ catalogue }));
   // The licence-key API for tools: JSON in and out, its own limits (decision 016).
   app.use(
     licenseApiRoutes({

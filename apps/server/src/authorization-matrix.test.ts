@@ -11,6 +11,7 @@ import { newLicenseKey } from './modules/licenses/keys.ts';
 import { newInviteToken } from './modules/teams/invite-tokens.ts';
 import { createUser, uniqueEmail } from '../test/users.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
+import { commandPalette } from './modules/catalog/command-palette.ts';
 import { itemName } from './modules/registry/names.ts';
 import { accessTokensRepository } from './modules/tokens/repository.ts';
 import { newTokenSecret } from './modules/tokens/secrets.ts';
@@ -297,6 +298,8 @@ const GET_ROWS: Row[] = [
   { path: () => '/discord', expect: 302, location: () => '/support' },
   { path: () => '/v1/documentation', expect: 301 },
   { path: () => '/healthz', expect: 200 },
+  // The command palette's items: public, the same document for everyone (decision 020).
+  { path: () => commandPalette(() => catalogue)().url, expect: 200 },
   // A made-up undo link: nobody's e-mail change, whoever asks.
   { path: () => `/account-settings/email/undo/${'A'.repeat(43)}`, expect: 404 },
   { path: () => '/no-such-page', expect: 404 },

@@ -50,6 +50,7 @@ export {
   CommandPalette,
   type CommandPaletteProps,
   type CommandPaletteItem,
+  type CommandPaletteItems,
 } from './command-palette/command-palette';
 export {
   searchCommandPaletteItems,

@@ -1,6 +1,7 @@
 import { Head, router, usePage } from '@inertiajs/react';
 import { AppLayout, type SharedPageData } from '@tessera/pages';
 import { useEffect, type ReactNode } from 'react';
+import { commandPaletteItemsAt } from '../lib/command-palette-items';
 import { layoutFlash } from '../lib/layout-flash';
 
 /** The persistent layout: site chrome from the shared page data, actions mapped to visits. */
@@ -21,6 +22,7 @@ export function StoreLayout({ children }: { children: ReactNode }) {
         onSignOut={() => router.post('/logout', { redirect_url: window.location.pathname })}
         onStopImpersonating={() => router.delete('/impersonate')}
         onSearchSelect={(item) => router.visit(item.url)}
+        commandPaletteItems={commandPaletteItemsAt(props.commandPaletteUrl)}
       >
         {children}
       </AppLayout>

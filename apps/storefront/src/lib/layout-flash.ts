@@ -1,9 +1,11 @@
+import type { SharedPageData } from '@tessera/pages';
+// From the import-free constants, not the account settings page: every page loads the layout,
+// and importing the page's module put its code in every page's first load.
 import {
-  EMAIL_UPDATED_MESSAGE,
-  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
-  PASSWORD_UPDATED_MESSAGE,
-  type SharedPageData,
-} from '@tessera/pages';
+  EMAIL_UPDATED as EMAIL_UPDATED_MESSAGE,
+  OTHER_SESSIONS_LOGGED_OUT as OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
+  PASSWORD_UPDATED as PASSWORD_UPDATED_MESSAGE,
+} from '@tessera/pages/constants';
 
 /**
  * Success messages a page confirms beside the form that caused them (a `status` region, where

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
+  fixtureCommandPaletteItems,
   flashErrorSharedData,
   flashSuccessSharedData,
   impersonatingSharedData,
@@ -19,6 +20,7 @@ const meta = {
     onSignOut: fn(),
     onStopImpersonating: fn(),
     onSearchSelect: fn(),
+    commandPaletteItems: fixtureCommandPaletteItems,
     children: <PagePlaceholder />,
   },
 } satisfies Meta<typeof AppLayout>;

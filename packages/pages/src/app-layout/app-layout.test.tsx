@@ -11,6 +11,7 @@ function renderLayout(shared: SharedPageData) {
       onSignOut={vi.fn()}
       onStopImpersonating={vi.fn()}
       onSearchSelect={vi.fn()}
+      commandPaletteItems={[]}
     >
       <h1>Account settings</h1>
     </AppLayout>,

@@ -1,7 +1,11 @@
 import { Alert } from '@tessera/ui';
 import type * as React from 'react';
 import { ImpersonationBanner } from '../impersonation-banner/impersonation-banner';
-import type { CommandPaletteItem, SharedPageData } from '../shared/shared-page-data';
+import type {
+  CommandPaletteItem,
+  CommandPaletteItems,
+  SharedPageData,
+} from '../shared/shared-page-data';
 import { SiteFooter } from '../site-footer/site-footer';
 import { SiteHeader } from '../site-header/site-header';
 
@@ -10,6 +14,8 @@ export type AppLayoutProps = {
   onSignOut: () => void;
   onStopImpersonating: () => void;
   onSearchSelect: (item: CommandPaletteItem) => void;
+  /** The palette's items, or the container's loader of `shared.commandPaletteUrl`. */
+  commandPaletteItems: CommandPaletteItems;
   stoppingImpersonation?: boolean;
   defaultMobileNavigationOpen?: boolean;
   children: React.ReactNode;
@@ -20,6 +26,7 @@ export function AppLayout({
   onSignOut,
   onStopImpersonating,
   onSearchSelect,
+  commandPaletteItems,
   stoppingImpersonation,
   defaultMobileNavigationOpen,
   children,
@@ -45,7 +52,7 @@ export function AppLayout({
         auth={shared.auth}
         canPurchaseAllAccess={shared.can.purchaseAllAccess}
         versionPrefix={shared.versionPrefix}
-        commandPaletteItems={shared.commandPalette}
+        commandPaletteItems={commandPaletteItems}
         brandName={shared.brandName}
         onSignOut={onSignOut}
         onSearchSelect={onSearchSelect}

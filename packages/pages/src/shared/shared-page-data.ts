@@ -1,8 +1,8 @@
-import type { CommandPaletteItem } from '@tessera/ui';
+import type { CommandPaletteItem, CommandPaletteItems } from '@tessera/ui';
 import type { PreviewColorScheme, SnippetLanguage } from '../constants';
 
 /** One entry of the command palette (spec §3): name, keywords, category, url. */
-export type { CommandPaletteItem };
+export type { CommandPaletteItem, CommandPaletteItems };
 
 /** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
 export type { PreviewColorScheme, SnippetLanguage };
@@ -58,7 +58,12 @@ export type SharedPageData = {
   isImpersonating: boolean;
   versionPrefix: VersionPrefix;
   copyrightYear: number;
-  commandPalette: CommandPaletteItem[];
+  /**
+   * Where the command palette's items are (spec §3 lists the items themselves): a JSON document
+   * named by its content hash, fetched on the palette's first open and cached for good, rather
+   * than 10 KB repeated in every page's HTML (decision 020).
+   */
+  commandPaletteUrl: string;
   /** The visitor's language from Accept-Language as a BCP 47 tag (e.g. 'en-US'); the locale for prices. */
   preferredLanguage: string;
   snippetLang: SnippetLanguage;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import {
+  fixtureCommandPaletteItems,
   ownerSharedData,
   ownerWithOneTeamSharedData,
   ownerWithTeamsSharedData,
@@ -17,7 +18,7 @@ const meta = {
     auth: visitorSharedData.auth,
     canPurchaseAllAccess: visitorSharedData.can.purchaseAllAccess,
     versionPrefix: visitorSharedData.versionPrefix,
-    commandPaletteItems: visitorSharedData.commandPalette,
+    commandPaletteItems: fixtureCommandPaletteItems,
     brandName: visitorSharedData.brandName,
     onSignOut: fn(),
     onSearchSelect: fn(),
@@ -28,7 +29,10 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 async function openAccountMenu(canvasElement: HTMLElement) {
-  await userEvent.click(within(canvasElement).getByRole('button', { name: 'Account' }));
+  // The menu's chunk arrives after the first render; until then its trigger is a placeholder.
+  const button = () => within(canvasElement).getByRole('button', { name: 'Account' });
+  await waitFor(() => expect(button()).toHaveAttribute('data-slot', 'menu-trigger'));
+  await userEvent.click(button());
   return within(await screen.findByRole('menu'));
 }
 

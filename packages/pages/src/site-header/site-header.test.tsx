@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureTeams, fixtureUser } from '../fixtures';
@@ -19,6 +19,13 @@ function renderHeader(user: AuthUser, mobileOpen = false) {
 }
 
 async function openAccountMenu() {
+  // The menu's chunk arrives after the first render; until then its trigger is a placeholder.
+  await waitFor(() =>
+    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute(
+      'data-slot',
+      'menu-trigger',
+    ),
+  );
   await userEvent.click(screen.getByRole('button', { name: 'Account' }));
   return within(await screen.findByRole('menu'));
 }
@@ -63,9 +70,10 @@ describe('SiteHeader team links (spec §2)', () => {
     ).not.toBeInTheDocument();
   });
 
-  it('gives the mobile navigation the same team links', () => {
+  it('gives the mobile navigation the same team links', async () => {
     renderHeader(fixtureUser({ teams: [fixtureTeams.northwind, fixtureTeams.acme] }), true);
-    const panel = within(screen.getByRole('dialog'));
+    // The mobile navigation's chunk loads once it is wanted (here: open from the start).
+    const panel = within(await screen.findByRole('dialog'));
     expect(panel.getByText('My Teams')).toBeInTheDocument();
     expect(panel.getByRole('link', { name: 'Acme Design Systems' })).toHaveAttribute(
       'href',

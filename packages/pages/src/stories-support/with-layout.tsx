@@ -1,7 +1,7 @@
 import type { Decorator } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { AppLayout } from '../app-layout/app-layout';
-import { visitorSharedData } from '../fixtures';
+import { fixtureCommandPaletteItems, visitorSharedData } from '../fixtures';
 import type { SharedPageData } from '../shared/shared-page-data';
 
 const layoutCallbacks = {
@@ -17,7 +17,11 @@ const layoutCallbacks = {
 export const withLayout: Decorator = (Story, context) => {
   const shared = (context.parameters.shared as SharedPageData | undefined) ?? visitorSharedData;
   return (
-    <AppLayout shared={shared} {...layoutCallbacks}>
+    <AppLayout
+      shared={shared}
+      commandPaletteItems={fixtureCommandPaletteItems}
+      {...layoutCallbacks}
+    >
       <Story />
     </AppLayout>
   );

@@ -279,3 +279,38 @@ export const Controlled = {
     await expect(screen.getByRole('dialog', { name: 'Search' })).toBeInTheDocument();
   },
 } satisfies Story;
+
+/** The storefront's way: the items are fetched on the first open (or intent), once. */
+export const LoadsItemsOnFirstOpen = {
+  args: { items: fn(() => Promise.resolve(commandPaletteItems)) },
+  play: async ({ args, canvasElement }) => {
+    const load = args.items as unknown as ReturnType<typeof fn>;
+    await expect(load).not.toHaveBeenCalled();
+    const { dialog } = await openPalette(canvasElement);
+    await expect(load).toHaveBeenCalledOnce();
+    await expect(trigger(canvasElement)).toHaveAttribute('aria-expanded', 'true');
+    await expect(trigger(canvasElement)).toHaveAttribute('aria-controls', dialog.id);
+    await userEvent.keyboard('dialgs');
+    await expect(within(dialog).getAllByRole('option')[0]).toHaveTextContent('Dialogs');
+    await userEvent.keyboard('{Escape}');
+    await expectClosed();
+    await waitFor(() => expect(trigger(canvasElement)).toHaveFocus());
+    await userEvent.keyboard('{Control>}k{/Control}');
+    await findPalette();
+    await expect(load).toHaveBeenCalledOnce();
+  },
+} satisfies Story;
+
+/** Items that cannot be fetched: the palette closes, and the next open asks again. */
+export const ItemsFailToLoad = {
+  args: { items: fn(() => Promise.reject(new Error('offline'))) },
+  play: async ({ args, canvasElement }) => {
+    const load = args.items as unknown as ReturnType<typeof fn>;
+    await userEvent.click(trigger(canvasElement));
+    await waitFor(() => expect(trigger(canvasElement)).toHaveAttribute('aria-expanded', 'false'));
+    await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const tries = load.mock.calls.length;
+    await userEvent.click(trigger(canvasElement));
+    await waitFor(() => expect(load.mock.calls.length).toBeGreaterThan(tries));
+  },
+} satisfies Story;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupByCategory } from './command-palette';
+import { groupByCategory } from './grouping';
 import { createCommandPaletteSearch, type CommandPaletteItem } from './search';
 
 const item = (name: string, category: string, keywords: string[] = []): CommandPaletteItem => ({

@@ -1,3 +1,4 @@
+import Fuse from 'fuse.js';
 import { describe, expect, it } from 'vitest';
 import { commandPaletteItems } from './fixtures';
 import {
@@ -187,5 +188,59 @@ describe('searchCommandPaletteItems', () => {
       }
       expect(searchCommandPaletteItems(many, query, 50), query).toEqual(results.slice(0, 50));
     }
+  });
+
+  // The fuzzy tier runs Fuse only on the items a bit-parallel edit-distance check lets through;
+  // the hits must be exactly those of Fuse over every item, with the same options.
+  it('finds every fuzzy hit Fuse finds over all the items, in Fuse’s order', () => {
+    const fuse = new Fuse(commandPaletteItems, {
+      keys: [
+        { name: 'name', weight: 2 },
+        { name: 'keywords', weight: 1 },
+      ],
+      includeScore: true,
+      ignoreLocation: true,
+      threshold: 0.34,
+    });
+    const queries = [
+      'dialgs',
+      'pricng',
+      'chekout',
+      'testimonails',
+      'navbrs',
+      'podcsat',
+      'tabel',
+      'heros sectins',
+      'ordr histroy',
+      'Shoping Carts',
+      'ÉCOMMERCE',
+      'sign-in forms',
+      'xxxxxxxx',
+      'aaaaa',
+      'abcdefghijklmnopqrstuvwxyz0123456', // 33 characters: Fuse splits it, no prefilter
+    ];
+    for (const query of queries) {
+      const results = createCommandPaletteSearch(commandPaletteItems)(query);
+      const exact = new Set(
+        results.filter((result) => result.tier !== 'fuzzy').map((result) => result.item),
+      );
+      const expected = fuse
+        .search(query)
+        .filter((hit) => !exact.has(hit.item))
+        .sort((a, b) => (a.score ?? 1) - (b.score ?? 1) || a.refIndex - b.refIndex)
+        .map((hit) => hit.item.url);
+      expect(
+        results.filter((result) => result.tier === 'fuzzy').map((result) => result.item.url),
+        query,
+      ).toEqual(expected);
+    }
+  });
+
+  it('finds a typo at the start, the end, or in the middle of a long name, and a swapped pair', () => {
+    const items = [item('Application Shells'), item('Ecommerce Page Examples'), item('Other')];
+    expect(names(items, 'pplication shells')).toEqual(['Application Shells']);
+    expect(names(items, 'Applicationn Shell')).toEqual(['Application Shells']);
+    expect(names(items, 'ecommerce pgae examples')).toEqual(['Ecommerce Page Examples']);
+    expect(names(items, 'Ecommerce Page Exampels')).toEqual(['Ecommerce Page Examples']);
   });
 });

@@ -193,7 +193,7 @@ export function createInertia(options: InertiaOptions): Inertia {
     return renderDocument({
       head,
       body,
-      assets: await assets.headTags(req.originalUrl),
+      assets: await assets.headTags(req.originalUrl, page.component),
       fallbackTitle: options.title,
     });
   }

@@ -83,9 +83,57 @@ export function manifestTags(
   ].join('\n');
 }
 
+/** The Inertia page component's chunk in the manifest (apps/storefront/src/pages/{name}.tsx). */
+export function pageChunkKey(component: string): string {
+  return `src/pages/${component}.tsx`;
+}
+
+/**
+ * Preloads for one page, beside the entry's tags: its chunk and the chunks it imports (which
+ * the browser would discover only after the entry ran and asked for the page). The font is
+ * the entry's (`manifestTags`).
+ */
+export function pagePreloadTags(
+  manifest: ViteManifest,
+  component: string,
+  entry = CLIENT_ENTRY,
+  base = ASSET_BASE,
+): string {
+  const url = (file: string) => escapeHtml(`${base}${file}`);
+  const tags: string[] = [];
+  // What the entry's tags already load.
+  const loaded = new Set<string>();
+  const collect = (key: string, into: Set<string>, skip: Set<string>) => {
+    const chunk = manifest[key];
+    if (!chunk || skip.has(chunk.file) || into.has(chunk.file)) return;
+    into.add(chunk.file);
+    for (const imported of chunk.imports ?? []) collect(imported, into, skip);
+  };
+  collect(entry, loaded, new Set());
+  const page = new Set<string>();
+  if (manifest[pageChunkKey(component)]) collect(pageChunkKey(component), page, loaded);
+  for (const file of page) tags.push(`<link rel="modulepreload" href="${url(file)}">`);
+  return tags.join('\n');
+}
+
 export function clientAssetsFromManifest(manifestText: string): ClientAssets {
-  const tags = manifestTags(JSON.parse(manifestText) as ViteManifest);
-  return { version: assetVersion(manifestText), headTags: () => tags };
+  const manifest = JSON.parse(manifestText) as ViteManifest;
+  const tags = manifestTags(manifest);
+  // Built once per component (a few dozen pages), then a lookup per request.
+  const perPage = new Map<string, string>();
+  return {
+    version: assetVersion(manifestText),
+    headTags: (_url, component) => {
+      if (component === undefined) return tags;
+      let page = perPage.get(component);
+      if (page === undefined) {
+        const preloads = pagePreloadTags(manifest, component);
+        page = preloads ? `${preloads}\n${tags}` : tags;
+        perPage.set(component, page);
+      }
+      return page;
+    },
+  };
 }
 
 /** Reads the built client's manifest once; null when the storefront has not been built. */

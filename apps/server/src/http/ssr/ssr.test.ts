@@ -10,7 +10,13 @@ import {
   testConfig,
   type StorefrontDist,
 } from '../../../test/helpers.ts';
-import { assetVersion, loadClientAssets, manifestTags } from './assets.ts';
+import {
+  assetVersion,
+  clientAssetsFromManifest,
+  loadClientAssets,
+  manifestTags,
+  pagePreloadTags,
+} from './assets.ts';
 import { loadSsrRenderer } from './ssr.ts';
 
 let dist: StorefrontDist | undefined;
@@ -57,6 +63,31 @@ describe('client assets from the Vite manifest', () => {
       '<link rel="preload" href="/build/assets/inter-latin-wght-normal-Dx4kXJAl.woff2" as="font" type="font/woff2" crossorigin>',
     );
     expect(tags.match(/rel="preload"/g)).toHaveLength(1);
+  });
+
+  // Issue 15: the page chunk is otherwise found only after the entry has run.
+  it("preloads the page chunk and the chunks only it imports (the font is the entry's)", () => {
+    const manifest = {
+      ...MANIFEST,
+      'src/pages/Home.tsx': {
+        file: 'assets/Home-1a2b3c.js',
+        imports: ['_vendor-77aa01.js', '_tabs-4d5e6f.js', 'src/main.tsx'],
+      },
+      '_tabs-4d5e6f.js': { file: 'assets/tabs-4d5e6f.js', imports: ['_vendor-77aa01.js'] },
+    };
+    expect(pagePreloadTags(manifest, 'Home')).toBe(
+      [
+        '<link rel="modulepreload" href="/build/assets/Home-1a2b3c.js">',
+        '<link rel="modulepreload" href="/build/assets/tabs-4d5e6f.js">',
+      ].join('\n'),
+    );
+    // A component without a chunk of its own (or a hostile name) gets nothing more.
+    expect(pagePreloadTags(manifest, '../main')).toBe('');
+    const assets = clientAssetsFromManifest(JSON.stringify(manifest));
+    expect(assets.headTags('/', 'Home')).toBe(
+      `${pagePreloadTags(manifest, 'Home')}\n${manifestTags(manifest)}`,
+    );
+    expect(assets.headTags('/')).toBe(manifestTags(manifest));
   });
 
   it('fails loudly when the manifest has no client entry', () => {

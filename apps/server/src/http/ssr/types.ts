@@ -16,6 +16,9 @@ export interface SsrRenderer {
 export interface ClientAssets {
   /** Changes with every build; '' when unknown (no version checks then). */
   readonly version: string;
-  /** `<link rel="stylesheet">`, `<link rel="modulepreload">` and `<script type="module">` tags. */
-  headTags(url: string): string | Promise<string>;
+  /**
+   * `<link rel="stylesheet">`, `<link rel="modulepreload">` and `<script type="module">` tags;
+   * with the page's component, also the preloads of its chunk and of the first render's font.
+   */
+  headTags(url: string, component?: string): string | Promise<string>;
 }

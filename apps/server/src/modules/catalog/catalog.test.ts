@@ -190,7 +190,8 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
 
   it('feeds the command palette with every subcategory, template and documentation page', async () => {
     const page = await request(app.app).get('/').set(INERTIA);
-    const urls = (page.body.props.commandPalette as { url: string }[]).map((item) => item.url);
+    const document = await request(app.app).get(page.body.props.commandPaletteUrl as string);
+    const urls = (document.body as { url: string }[]).map((item) => item.url);
     for (const place of catalogue.subcategories()) expect(urls).toContain(place.subcategory.url);
     for (const template of catalogue.templates)
       expect(urls).toContain(`/templates/${template.slug}`);

@@ -6,7 +6,7 @@ import type { User } from '../../db/schema.ts';
 import { productsRepository } from '../pricing/products.ts';
 import type { Pricing } from '../pricing/service.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
-import { once, type PropInput } from '../../http/inertia/props.ts';
+import type { PropInput } from '../../http/inertia/props.ts';
 import type { Catalogue } from '../catalog/catalogue.ts';
 import { commandPalette } from '../catalog/command-palette.ts';
 import { versionPrefixOf } from '../catalog/presenter.ts';
@@ -109,8 +109,8 @@ export function sharedPageData({
       isImpersonating: req.impersonator !== null,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
-      // The same for every page: the client keeps it after the first visit.
-      commandPalette: once(() => [...palette()]),
+      // The items themselves load on the palette's first open (decision 020).
+      commandPaletteUrl: palette().url,
       preferredLanguage: PREFERRED_LANGUAGE,
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
@@ -163,7 +163,7 @@ export function storeFreePageData({
     isImpersonating: false,
     versionPrefix: versionPrefixOf(req.path),
     copyrightYear: now().getUTCFullYear(),
-    commandPalette: once(() => [...palette()]),
+    commandPaletteUrl: palette().url,
     preferredLanguage: PREFERRED_LANGUAGE,
     snippetLang: 'html',
     previewColorScheme: 'light',

@@ -1,0 +1,18 @@
+import type { CommandPaletteItem } from './search';
+
+type Group = { category: string; options: Array<{ item: CommandPaletteItem; index: number }> };
+
+/**
+ * Labels runs of ranked results by category. A group is a run of neighbours, never a gathering:
+ * gathering a category's results would lift its weaker matches above a better one of another
+ * category, and the spec's tier order decides the order.
+ */
+export function groupByCategory(items: CommandPaletteItem[]): Group[] {
+  const groups: Group[] = [];
+  items.forEach((item, index) => {
+    const last = groups.at(-1);
+    if (last?.category === item.category) last.options.push({ item, index });
+    else groups.push({ category: item.category, options: [{ item, index }] });
+  });
+  return groups;
+}
