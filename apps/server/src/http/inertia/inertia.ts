@@ -43,7 +43,7 @@ export interface InertiaOptions {
 }
 
 /** What a page needs when the stores behind the shared props and the flash may be down. */
-export interface StandaloneRenderOptions {
+interface StandaloneRenderOptions {
   status: number;
   /** Stands in for the shared props; the flash is not read. */
   shared: PropsInput;

@@ -12,10 +12,7 @@ export interface FlashData {
   old?: Record<string, unknown>;
 }
 
-/**
- * Where flash data lives between two requests. Today a signed cookie
- * (`cookie-flash-store.ts`); the database-backed session store will implement the same seam.
- */
+/** Where flash data lives between two requests: the session (`session-flash-store.ts`). */
 export interface FlashStore {
   /** The flash the previous request left, or null. Reading clears it: it is seen once. */
   read(req: Request, res: Response): FlashData | null | Promise<FlashData | null>;
@@ -23,7 +20,7 @@ export interface FlashStore {
   write(res: Response, data: FlashData): void | Promise<void>;
 }
 
-export function mergeFlash(current: FlashData, next: FlashData): FlashData {
+function mergeFlash(current: FlashData, next: FlashData): FlashData {
   const merged: FlashData = { ...current, ...next };
   if (current.messages || next.messages) {
     merged.messages = { ...current.messages, ...next.messages };
