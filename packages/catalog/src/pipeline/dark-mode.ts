@@ -2,7 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { ColorProbe, Rgb } from './screenshots.ts';
 
 /** WCAG 2 relative luminance of an sRGB colour. */
-function relativeLuminance([r, g, b]: Rgb): number {
+export function relativeLuminance([r, g, b]: Rgb): number {
   const channel = (value: number) => {
     const c = value / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
@@ -11,7 +11,7 @@ function relativeLuminance([r, g, b]: Rgb): number {
 }
 
 /** WCAG 2 contrast ratio, 1 to 21. */
-function contrastRatio(a: Rgb, b: Rgb): number {
+export function contrastRatio(a: Rgb, b: Rgb): number {
   const [light, dark] = [relativeLuminance(a), relativeLuminance(b)].sort((x, y) => y - x);
   return (light! + 0.05) / (dark! + 0.05);
 }
@@ -20,7 +20,7 @@ function contrastRatio(a: Rgb, b: Rgb): number {
  * A dark surface: gray-950 to indigo-500 and the like pass; white, gray-50…400 and the light
  * tints of every hue do not.
  */
-const DARK_SURFACE_MAX_LUMINANCE = 0.2;
+export const DARK_SURFACE_MAX_LUMINANCE = 0.2;
 
 const hex = (color: Rgb) => '#' + color.map((c) => c.toString(16).padStart(2, '0')).join('');
 

@@ -13,7 +13,7 @@ const VIEWPORT_HEIGHT = 800;
 export const PREVIEW_ORIGIN = 'http://catalog.preview';
 
 export type ScreenshotSize = { width: number; height: number };
-type ScreenshotPair = {
+export type ScreenshotPair = {
   small: Uint8Array;
   large: Uint8Array;
   smallSize: ScreenshotSize;
