@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
-  flashErrorSharedData,
-  flashSuccessSharedData,
+  flashError,
+  flashSuccess,
   impersonatingSharedData,
   ownerSharedData,
   visitorSharedData,
@@ -72,7 +72,7 @@ export const Impersonating = {
 } satisfies Story;
 
 export const WithFlashSuccess = {
-  args: { shared: flashSuccessSharedData },
+  args: { shared: ownerSharedData, flash: flashSuccess },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
       'Email updated successfully.',
@@ -81,7 +81,7 @@ export const WithFlashSuccess = {
 } satisfies Story;
 
 export const WithFlashError = {
-  args: { shared: flashErrorSharedData },
+  args: { shared: ownerSharedData, flash: flashError },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
       'That licence has already been redeemed.',

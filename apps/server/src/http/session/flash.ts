@@ -1,3 +1,4 @@
+import type { FlashMessages } from '@tessera/pages';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** What one request leaves for the next (after a redirect). */
@@ -6,8 +7,11 @@ export interface FlashData {
   errors?: Record<string, string>;
   /** The error bag the failed form asked for (`X-Inertia-Error-Bag`). */
   errorBag?: string;
-  /** One-time messages: `{ success: 'Email updated successfully.' }`. */
-  messages?: Record<string, string>;
+  /**
+   * One-time messages, sent as the next page's `flash` (`{ success: 'Licence deactivated.' }`;
+   * `status` for a form's own confirmation, which its page shows beside the form).
+   */
+  messages?: FlashMessages;
   /** The submitted input, secrets removed, for forms that are not driven by Inertia. */
   old?: Record<string, unknown>;
 }

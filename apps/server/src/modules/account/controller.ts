@@ -102,7 +102,7 @@ export function accountController({ db, auth, limiters }: AccountControllerDeps)
       if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
       const outcome = await auth.changeEmail(req.user!, email);
       if (outcome === 'taken') return rejectWith(req, res, { email: EMAIL_TAKEN }, PAGE);
-      await res.flash({ messages: { success: EMAIL_UPDATED } });
+      await res.flash({ messages: { status: EMAIL_UPDATED } });
       res.redirect(PAGE);
     },
 
@@ -138,7 +138,7 @@ export function accountController({ db, auth, limiters }: AccountControllerDeps)
         req.sessionID,
         req.session.rememberSelector,
       );
-      await res.flash({ messages: { success: PASSWORD_UPDATED } });
+      await res.flash({ messages: { status: PASSWORD_UPDATED } });
       res.redirect(PAGE);
     },
 
@@ -146,7 +146,7 @@ export function accountController({ db, auth, limiters }: AccountControllerDeps)
       const { password } = req.body as { password: string };
       if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
       await auth.endOtherSessions(req.user!.id, req.sessionID, req.session.rememberSelector);
-      await res.flash({ messages: { success: OTHER_SESSIONS_LOGGED_OUT } });
+      await res.flash({ messages: { status: OTHER_SESSIONS_LOGGED_OUT } });
       res.redirect(PAGE);
     },
   };
