@@ -116,13 +116,18 @@ async function pageData(page: Page): Promise<{ props: Record<string, unknown> }>
   return JSON.parse(json ?? '{}') as { props: Record<string, unknown> };
 }
 
-function paletteUrls(value: unknown): string[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((item: unknown) =>
-    typeof item === 'object' && item !== null && typeof (item as { url?: unknown }).url === 'string'
-      ? [(item as { url: string }).url]
-      : [],
-  );
+/**
+ * The urls of palette items (objects with a `name`, a `category` and a `url`) anywhere in a JSON
+ * value: the page data's `commandPalette`, or whatever response brings the items to a palette
+ * that loads them when opened (a list, `{ items }`, a partial reload's page object).
+ */
+function paletteUrls(value: unknown, depth = 0): string[] {
+  if (depth > 4 || typeof value !== 'object' || value === null) return [];
+  const item = value as { name?: unknown; category?: unknown; url?: unknown };
+  if (typeof item.name === 'string' && typeof item.category === 'string') {
+    return typeof item.url === 'string' ? [item.url] : [];
+  }
+  return Object.values(value).flatMap((child) => paletteUrls(child, depth + 1));
 }
 
 async function hrefs(page: Page, selector: string): Promise<string[]> {
@@ -141,12 +146,7 @@ async function roots(context: BrowserContext, signedIn: boolean): Promise<Target
   const lazyPaletteItems: string[] = [];
   page.on('response', async (response) => {
     if (!(response.headers()['content-type'] ?? '').includes('application/json')) return;
-    const body = (await response.json().catch(() => null)) as unknown;
-    const items = Array.isArray(body)
-      ? body
-      : ((body as { commandPalette?: unknown; items?: unknown } | null)?.commandPalette ??
-        (body as { items?: unknown } | null)?.items);
-    lazyPaletteItems.push(...paletteUrls(items));
+    lazyPaletteItems.push(...paletteUrls(await response.json().catch(() => null)));
   });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${store.url}/`);
