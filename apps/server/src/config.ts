@@ -192,7 +192,7 @@ const envSchema = z
     }
   });
 
-export type NodeEnv = 'development' | 'test' | 'production';
+type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
@@ -240,7 +240,7 @@ export interface Config {
   warnings: string[];
 }
 
-export type PaymentsConfig = {
+type PaymentsConfig = {
   /** Webhook timestamps further than this from our clock are refused (both directions). */
   webhookToleranceSeconds: number;
 } & (

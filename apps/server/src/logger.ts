@@ -17,7 +17,7 @@ const SECRET_KEYS = [
 ];
 
 // Secrets never reach the log, whatever object they travel in.
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -36,7 +36,7 @@ export function redactUrl(url: string): string {
   return result.replace(SECRET_QUERY_PARAMS, '$1[redacted]');
 }
 
-export function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
+function loggerOptions(config: Pick<Config, 'logLevel'>): LoggerOptions {
   return {
     level: config.logLevel,
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },

@@ -169,7 +169,7 @@ export async function createWebhookEvent(
 }
 
 /** A payment provider's refund call as the back office makes it, recorded: the real seam's shape. */
-export class RecordingRefunds {
+class RecordingRefunds {
   readonly calls: RefundRequest[] = [];
   /** When set, the next calls fail with it (the provider refused or was down). */
   failWith: Error | null = null;
@@ -187,7 +187,7 @@ export class RecordingRefunds {
  * Fulfilment as far as a replay needs it, in-process: applies a stored event once (a
  * conditional update, as the payments module does by event id) and records every call.
  */
-export class RecordingReplays {
+class RecordingReplays {
   readonly calls: number[] = [];
   readonly #db: Db;
   readonly #now: () => number;

@@ -6,6 +6,8 @@ import type { Response } from 'supertest';
 import { buildApp, type AppDeps } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import type { Page } from '../src/http/inertia/page.ts';
+import type { FlashStore } from '../src/http/session/flash.ts';
+import { createSessionFlashStore } from '../src/http/session/session-flash-store.ts';
 import { NO_ASSETS } from '../src/http/ssr/assets.ts';
 import type { Logger } from '../src/logger.ts';
 import { testServices, testServicesEnv } from './services.ts';
@@ -127,4 +129,23 @@ export async function createStorefrontDist(
     );
   }
   return { dir, cleanup: () => rm(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The app's flash store (kept in the session) for a test app without the session middleware:
+ * one visitor, one session, so what one request flashes the next one reads.
+ */
+export function oneSessionFlashStore(): FlashStore {
+  const session = {} as Express.Request['session'];
+  const store = createSessionFlashStore();
+  return {
+    read(req, res) {
+      req.session = session;
+      return store.read(req, res);
+    },
+    write(res, data) {
+      res.req.session = session;
+      return store.write(res, data);
+    },
+  };
 }

@@ -27,7 +27,7 @@ interface InertiaCore {
   buildSSRBody(id: string, page: Page, html: string): string;
 }
 
-export async function importInertiaReact(): Promise<InertiaReact> {
+async function importInertiaReact(): Promise<InertiaReact> {
   return (await import(
     pathToFileURL(path.join(INERTIA_REACT_DIR, 'dist/index.js')).href
   )) as InertiaReact;

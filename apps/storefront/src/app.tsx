@@ -25,7 +25,7 @@ export function title(pageTitle: string, page: Page): string {
 }
 
 /** Pages rendered inside another page's iframe: they get no site chrome. */
-export const FRAME_PAGES: ReadonlySet<string> = new Set(['SandboxCheckout']);
+const FRAME_PAGES: ReadonlySet<string> = new Set(['SandboxCheckout']);
 
 export function layout(name: string) {
   return FRAME_PAGES.has(name) ? FrameLayout : StoreLayout;

@@ -5,7 +5,7 @@
 // in no served folder). Screenshots are cached in packages/catalog/.cache/content, so an
 // unchanged template is not shot again.
 import { resolve } from 'node:path';
-import { buildContent } from '../src/content/index.ts';
+import { buildContent } from '../src/content/build.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const started = performance.now();

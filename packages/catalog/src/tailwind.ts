@@ -9,7 +9,7 @@ const base = dirname(require.resolve('tailwindcss/package.json'));
 
 // `dark:` follows a `dark` class on <html> (CONTENT.md, docs "Dark mode → A toggle on your site"),
 // so a preview's parent can switch it without reloading.
-export const TAILWIND_INPUT = `@import 'tailwindcss';\n@custom-variant dark (&:where(.dark, .dark *));\n`;
+const TAILWIND_INPUT = `@import 'tailwindcss';\n@custom-variant dark (&:where(.dark, .dark *));\n`;
 
 /** Compiles the Tailwind v4 CSS that exactly these HTML sources use (no CDN, no runtime). */
 export async function compileTailwindCss(

@@ -2,6 +2,7 @@ export type {
   AllAccessPricing,
   AuthUser,
   CommandPaletteItem,
+  FlashMessages,
   PageErrors,
   PageProps,
   PageSeo,

@@ -39,10 +39,10 @@ export {
   MenuItem,
   MenuSeparator,
   MenuGroupLabel,
-  TYPEAHEAD_RESET_MS,
   type MenuProps,
   type MenuItemProps,
 } from './menu/menu';
+export { TYPEAHEAD_RESET_MS } from './lib/typeahead';
 export { Select, type SelectProps, type SelectOption } from './select/select';
 export { Dialog, type DialogProps } from './dialog/dialog';
 export { SlideOver, type SlideOverProps } from './slide-over/slide-over';

@@ -34,16 +34,17 @@ export async function startStore(
   { seed = false }: { seed?: boolean } = {},
 ): Promise<RunningStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
   if (seed) {
+    // The store's own address: the demo world's links (its purchases' receipts) point at it.
     const seeded = spawnSync(process.execPath, ['apps/server/src/seed.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, ...env },
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, APP_URL: url, ...env },
       encoding: 'utf8',
     });
     if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
   }
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
     cwd: root,

@@ -73,7 +73,7 @@ function openSqlite(file: string): SqliteDatabase.Database {
   return sqlite;
 }
 
-export function isPostgresUrl(url: string | undefined): url is string {
+function isPostgresUrl(url: string | undefined): url is string {
   return Boolean(url && /^postgres(ql)?:\/\//.test(url));
 }
 

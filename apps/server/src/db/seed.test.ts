@@ -101,6 +101,20 @@ describe('demo seed', () => {
         team.name === DEMO_TEAMS.demo ? DEMO_USERS.teamOwner : DEMO_USERS.otherOwner,
       ]);
     }
+
+    // Every demo purchase's receipt link opens a receipt: a completed sandbox transaction.
+    const purchases = await database.db.selectFrom('purchases').select('receipt_url').execute();
+    expect(purchases.length).toBeGreaterThan(0);
+    const prefix = `${config.appUrl}/sandbox-receipts/`;
+    for (const { receipt_url: url } of purchases) {
+      expect(url.startsWith(prefix), url).toBe(true);
+      const transaction = await database.db
+        .selectFrom('sandbox_transactions')
+        .select('status')
+        .where('id', '=', url.slice(prefix.length))
+        .executeTakeFirst();
+      expect(transaction?.status, url).toBe('completed');
+    }
     await database.close();
   });
 

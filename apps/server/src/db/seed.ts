@@ -2,6 +2,8 @@ import { CLASSROOM_SEATS, TEAM_SEATS } from '@tessera/pages/constants';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { ensureProducts } from '../modules/pricing/products.ts';
+import { sandboxCustomerId, sandboxIdFor } from '../modules/payments/sandbox/ids.ts';
+import { sandboxRepository } from '../modules/payments/sandbox/repository.ts';
 import { newInviteToken } from '../modules/teams/invite-tokens.ts';
 import type { DatabaseHandle, Tx } from './database.ts';
 
@@ -189,11 +191,33 @@ async function userId(tx: Tx, email: string): Promise<number> {
 async function createLicense(tx: Tx, config: Config, license: DemoLicense): Promise<void> {
   const product = await tx
     .selectFrom('products')
-    .select(['id', 'price_amount'])
+    .select(['id', 'name', 'price_amount'])
     .where('slug', '=', license.product)
     .executeTakeFirstOrThrow();
   const at = Date.parse(license.at);
   const day = 24 * 60 * 60 * 1000;
+  // Every demo purchase has a receipt that opens: the sandbox provider's own (its receipt page,
+  // /sandbox-receipts/…), as a purchase made through the sandbox checkout would.
+  const email = license.buyerEmail ?? license.buyer;
+  const transactionId = sandboxIdFor('txn', license.key);
+  await sandboxRepository(tx).insert({
+    id: transactionId,
+    product_name: product.name,
+    product_slug: license.product,
+    kind: license.kind,
+    amount: product.price_amount,
+    currency: 'USD',
+    custom_data: JSON.stringify({ demo: true }),
+    email,
+    country: 'US',
+    postcode: '10001',
+    tax: 0,
+    customer_id: email ? sandboxCustomerId(email) : null,
+    status: 'completed',
+    created_at: at,
+    completed_at: at,
+    refunded_at: license.refunded ? at + 5 * day : null,
+  });
   const { id: purchaseId } = await tx
     .insertInto('purchases')
     .values({
@@ -203,7 +227,8 @@ async function createLicense(tx: Tx, config: Config, license: DemoLicense): Prom
       amount: product.price_amount,
       currency: 'USD',
       source: license.source,
-      receipt_url: `${config.appUrl}/receipts/${license.key.toLowerCase()}`,
+      receipt_url: `${config.appUrl}/sandbox-receipts/${transactionId}`,
+      ...(license.source === 'paddle' ? { provider_transaction_id: transactionId } : {}),
       refunded_at: license.refunded ? at + 5 * day : null,
       created_at: at,
     })

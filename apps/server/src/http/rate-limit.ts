@@ -11,7 +11,7 @@ import type { DatabaseHandle } from '../db/database.ts';
 import { INERTIA_HEADERS, isInertiaRequest } from './inertia/inertia.ts';
 import type { Errors } from './inertia/page.ts';
 
-export type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
+type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
 export interface RateLimiter {
   /** Counts one attempt for `key`. */
@@ -265,15 +265,6 @@ export async function createBackoffLimiter(
     },
     peek: (key) => peekAt(attempts, key, rule.points),
   };
-}
-
-/** The longest wait of several limits' answers, or null when all allowed the attempt. */
-export function mostRestrictive(results: RateLimitResult[]): number | null {
-  let seconds: number | null = null;
-  for (const result of results) {
-    if (!result.allowed) seconds = Math.max(seconds ?? 0, result.retryAfterSeconds);
-  }
-  return seconds;
 }
 
 /**

@@ -55,7 +55,7 @@ export function contentSecurityPolicy({
  * runs, and to Paddle's inline checkout frames, which need it for wallet payments (Apple Pay,
  * Google Pay): Paddle's iframe only gets it through this allowlist plus its `allow="payment"`.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   'camera=()',
   'microphone=()',
   'geolocation=()',

@@ -3,10 +3,9 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { renderAnyPage } from '../../test/any-page.ts';
-import { captureLogger, INERTIA, pageFrom } from '../../test/helpers.ts';
+import { captureLogger, INERTIA, oneSessionFlashStore, pageFrom } from '../../test/helpers.ts';
 import { createInertia } from './inertia/inertia.ts';
 import { backUrl } from './redirect-back.ts';
-import { createCookieFlashStore } from './session/cookie-flash-store.ts';
 import { flash } from './session/flash.ts';
 import { validateBody } from './validation.ts';
 
@@ -20,7 +19,7 @@ function formApp() {
   const app = express();
   app.use(express.urlencoded({ extended: false }));
   app.use(express.json());
-  app.use(flash(createCookieFlashStore({ secret: 'v'.repeat(32), secure: false })));
+  app.use(flash(oneSessionFlashStore()));
   const inertia = createInertia({
     appUrl: 'http://127.0.0.1:3000',
     assets: { version: '', headTags: () => '' },

@@ -42,7 +42,7 @@ export async function enqueueMail(db: Db | Tx, job: MailJobInput, now: number): 
 /** After this many failed sends a job stays in the table, unsent, for the operator. */
 export const MAIL_MAX_ATTEMPTS = 10;
 /** How long a worker's claim lasts: far longer than one SMTP exchange. */
-export const MAIL_CLAIM_MS = 5 * 60_000;
+const MAIL_CLAIM_MS = 5 * 60_000;
 const BATCH = 20;
 
 /** 30 s, 1 min, 2 min, … never more than an hour. */
@@ -50,7 +50,7 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 
-export function renderMailJob(template: string, payload: string, brandName: string): MailMessage {
+function renderMailJob(template: string, payload: string, brandName: string): MailMessage {
   if (template === 'license') {
     const data = JSON.parse(payload) as LicenseMailPayload;
     return { to: '', ...licenseMail({ brandName, ...data }) };

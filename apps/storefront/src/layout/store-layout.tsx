@@ -2,11 +2,10 @@ import { Head, router, usePage } from '@inertiajs/react';
 import { AppLayout, type SharedPageData } from '@tessera/pages';
 import { useEffect, type ReactNode } from 'react';
 import { commandPaletteItemsAt } from '../lib/command-palette-items';
-import { layoutFlash } from '../lib/layout-flash';
 
 /** The persistent layout: site chrome from the shared page data, actions mapped to visits. */
 export function StoreLayout({ children }: { children: ReactNode }) {
-  const { props, component } = usePage<SharedPageData & Record<string, unknown>>();
+  const { props, flash } = usePage<SharedPageData & Record<string, unknown>>();
   // Lets browser tests (and anyone debugging) know the page is interactive.
   useEffect(() => document.documentElement.setAttribute('data-page-hydrated', ''), []);
   return (
@@ -18,7 +17,8 @@ export function StoreLayout({ children }: { children: ReactNode }) {
         </Head>
       ) : null}
       <AppLayout
-        shared={{ ...props, flash: layoutFlash(component, props.flash) }}
+        shared={props}
+        flash={flash}
         onSignOut={() => router.post('/logout', { redirect_url: window.location.pathname })}
         onStopImpersonating={() => router.delete('/impersonate')}
         onSearchSelect={(item) => router.visit(item.url)}

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { paddleEventToCheckoutEvents } from './paddle-checkout-events';
 
 /** The element Paddle.js puts its inline checkout iframe in (`settings.frameTarget`). */
-export const PADDLE_FRAME_TARGET = 'tessera-paddle-checkout';
+const PADDLE_FRAME_TARGET = 'tessera-paddle-checkout';
 
 export type PaddleCheckoutFrameProps = {
   frame: Extract<CheckoutFrame, { provider: 'paddle' }>;

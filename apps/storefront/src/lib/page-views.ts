@@ -1,7 +1,7 @@
 import { router } from '@inertiajs/react';
 
 /** Where the store counts visits: its own endpoint, never a third party (apps/server analytics). */
-export const PAGE_VIEWS_ENDPOINT = '/page-views';
+const PAGE_VIEWS_ENDPOINT = '/page-views';
 
 function report(path: string, referrer: string) {
   const body = JSON.stringify({ path, referrer });

@@ -4,7 +4,7 @@ import type { FormState } from '@tessera/pages';
 type FormValues = Record<string, string | boolean | number>;
 
 /** The slice of Inertia's form helper that containers use to submit. */
-export type VisitOptions = {
+type VisitOptions = {
   onFinish?: () => void;
   onSuccess?: () => void;
   /** Spec §2: account forms keep the scroll position. */

@@ -17,7 +17,7 @@ export function readPurchaseStatus(response: Pick<JsonResponse, 'ok' | 'data'>):
 /** One poll: the licence key, or null when the purchase is not ready or the call failed. */
 export type PurchaseStatusCheck = (hash: string, signal: AbortSignal) => Promise<string | null>;
 
-export const checkPurchaseStatus: PurchaseStatusCheck = async (hash, signal) => {
+const checkPurchaseStatus: PurchaseStatusCheck = async (hash, signal) => {
   try {
     return readPurchaseStatus(await requestJson(purchaseStatusUrl(hash), { signal }));
   } catch {

@@ -20,7 +20,7 @@ export type SandboxCheckoutIo = {
   postToParent: (message: unknown) => void;
 };
 
-export const browserSandboxIo: SandboxCheckoutIo = {
+const browserSandboxIo: SandboxCheckoutIo = {
   request: requestJson,
   postToParent(message) {
     // Only our own checkout page, in the same origin, may hear what happens in the frame.

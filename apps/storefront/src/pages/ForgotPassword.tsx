@@ -3,12 +3,12 @@ import { ForgotPasswordPage, forgotPasswordPageTitle, type PagePropsFor } from '
 import { useFormState } from '../lib/use-form-state';
 
 export default function ForgotPassword() {
-  const { props } = usePage<PagePropsFor<'ForgotPassword'>>();
+  const { flash } = usePage<PagePropsFor<'ForgotPassword'>>();
   const form = useFormState({ email: '' }, (f) => f.post('/password/email'));
   return (
     <>
       <Head title={forgotPasswordPageTitle} />
-      <ForgotPasswordPage form={form} status={props.status} />
+      <ForgotPasswordPage form={form} status={flash.status} />
     </>
   );
 }

@@ -3,7 +3,7 @@ import { LoginPage, loginPageTitle, type PagePropsFor } from '@tessera/pages';
 import { useFormState } from '../lib/use-form-state';
 
 export default function Login() {
-  const { props, url } = usePage<PagePropsFor<'Login'>>();
+  const { url, flash } = usePage<PagePropsFor<'Login'>>();
   // `/login?intended_url=…` (the licence and invite pages' sign-in links): back there after
   // signing in. The server checks it is a path on this site.
   const intendedUrl = new URL(url, 'http://localhost').searchParams.get('intended_url');
@@ -14,7 +14,7 @@ export default function Login() {
   return (
     <>
       <Head title={loginPageTitle} />
-      <LoginPage form={form} status={props.status} />
+      <LoginPage form={form} status={flash.status} />
     </>
   );
 }

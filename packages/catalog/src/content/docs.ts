@@ -7,7 +7,7 @@ import { contentDirOf, withBrand, type ContentOptions } from './options.ts';
 
 export type TocEntry = { slug: string; title: string; children: TocEntry[] };
 
-export type DocPage = { slug: string; title: string; description: string; html: string };
+type DocPage = { slug: string; title: string; description: string; html: string };
 
 export type Documentation = { toc: TocEntry[]; pages: DocPage[] };
 

@@ -5,7 +5,7 @@ export type HastRoot = ReturnType<Highlighter['codeToHast']>;
 export type HastChild = HastRoot['children'][number];
 export type HastElement = Extract<HastChild, { type: 'element' }>;
 
-export const CODE_THEME = 'github-dark';
+const CODE_THEME = 'github-dark';
 
 /** Languages the docs and changelog use; anything else is shown as plain text. */
 const LANGUAGES = [

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 
-export const DEFAULT_BRAND = 'Tessera UI';
+const DEFAULT_BRAND = 'Tessera UI';
 
 /** Where the authored content lives: packages/catalog/content. */
 export const DEFAULT_CONTENT_DIR = resolve(import.meta.dirname, '../../content');

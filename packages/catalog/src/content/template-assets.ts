@@ -10,8 +10,8 @@ import { STYLESHEET_LINK, templateUrls, type TemplateSource } from './templates.
 import { deterministicZip } from './zip.ts';
 
 /** Sizes the spec fixes for template images and banners. */
-export const IMAGE_SIZE = { width: 560, height: 380 } as const;
-export const BANNER_SIZE = { width: 1600, height: 1280 } as const;
+const IMAGE_SIZE = { width: 560, height: 380 } as const;
+const BANNER_SIZE = { width: 1600, height: 1280 } as const;
 
 /** Bump when the way screenshots are composed changes, so cached shots are retaken. */
 const RENDER_VERSION = 1;
@@ -75,7 +75,7 @@ export function templateArchive(source: TemplateSource, css: string): Uint8Array
 }
 
 /** Content hash of everything a template's screenshots depend on. */
-export function templateHash(source: TemplateSource, yamlSource: string): string {
+function templateHash(source: TemplateSource, yamlSource: string): string {
   const hash = createHash('sha256');
   hash.update(`render:${RENDER_VERSION}\0tailwind:${TAILWIND_VERSION}\0`);
   hash.update(yamlSource);
@@ -141,7 +141,7 @@ function assertSize(bytes: Uint8Array, size: { width: number; height: number }, 
 }
 
 /** Thumbnail (560x380) and banner (1600x1280) of a demo document. */
-export async function screenshotTemplate(
+async function screenshotTemplate(
   browser: Browser,
   source: TemplateSource,
   demo: string,

@@ -19,10 +19,10 @@ export const TEMPLATE_SLUGS = [
   'keynote',
 ] as const;
 
-export type TemplateSlug = (typeof TEMPLATE_SLUGS)[number];
+type TemplateSlug = (typeof TEMPLATE_SLUGS)[number];
 
 /** Tailwind colour families a template's banner may use as its accent. */
-export const ACCENTS = [
+const ACCENTS = [
   'slate',
   'red',
   'orange',
@@ -40,7 +40,7 @@ export const ACCENTS = [
   'rose',
 ] as const;
 
-export type Accent = (typeof ACCENTS)[number];
+type Accent = (typeof ACCENTS)[number];
 
 export type TemplateTechnology = { name: string; version: string | null };
 
@@ -82,7 +82,7 @@ export type TemplateMeta = {
   faq: { question: string; answer: string }[];
 };
 
-export type TemplateFile = { path: string; bytes: Uint8Array };
+type TemplateFile = { path: string; bytes: Uint8Array };
 
 export type TemplateSource = {
   slug: TemplateSlug;
@@ -217,7 +217,7 @@ async function listFiles(root: string): Promise<string[]> {
     .sort();
 }
 
-export async function readTemplateSource(
+async function readTemplateSource(
   templatesDir: string,
   slug: TemplateSlug,
 ): Promise<TemplateSource> {

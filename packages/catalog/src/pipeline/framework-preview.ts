@@ -10,10 +10,7 @@ export type FrameworkLanguage = 'react' | 'vue';
 export type FrameworkSnippet = { uuid: string; snippet: string };
 
 /** Compiles a Vue SFC (template-only or with `<script setup>`) to an ES module. */
-export function compileVueModule(
-  source: string,
-  file: string,
-): { code: string; lang: 'ts' | 'js' } {
+function compileVueModule(source: string, file: string): { code: string; lang: 'ts' | 'js' } {
   const { descriptor, errors } = parseSfc(source, { filename: file });
   if (errors.length > 0) throw new Error(`${file}: ${errors[0]!.message}`);
   if (!descriptor.template) throw new Error(`${file}: the SFC has no <template>`);

@@ -3,7 +3,7 @@ import type { Highlighter } from 'shiki';
 
 export type HighlightLanguage = 'html' | 'jsx' | 'tsx' | 'vue';
 
-export const HIGHLIGHT_THEME = 'github-light';
+const HIGHLIGHT_THEME = 'github-light';
 
 let highlighter: Promise<Highlighter> | undefined;
 

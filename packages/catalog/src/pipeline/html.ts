@@ -10,10 +10,10 @@ const NAMESPACES: Record<string, Namespace> = {
   'http://www.w3.org/1998/Math/MathML': 'mathml',
 };
 
-export type Namespace = 'html' | 'svg' | 'mathml';
+type Namespace = 'html' | 'svg' | 'mathml';
 
 /** An attribute as the browser sees it; `name` carries its prefix (`xlink:href`). */
-export type HtmlAttribute = { name: string; value: string };
+type HtmlAttribute = { name: string; value: string };
 
 export type HtmlElement = {
   kind: 'element';
@@ -23,7 +23,7 @@ export type HtmlElement = {
   children: HtmlNode[];
 };
 
-export type HtmlText = { kind: 'text'; value: string };
+type HtmlText = { kind: 'text'; value: string };
 
 export type HtmlNode = HtmlElement | HtmlText;
 
@@ -130,12 +130,4 @@ export function textContent(node: HtmlNode): string {
 
 export function getAttribute(element: HtmlElement, name: string): string | undefined {
   return element.attrs.find((attr) => attr.name === name)?.value;
-}
-
-export function* walkElements(nodes: HtmlNode[]): Generator<HtmlElement> {
-  for (const node of nodes) {
-    if (node.kind !== 'element') continue;
-    yield node;
-    yield* walkElements(node.children);
-  }
 }

@@ -9,7 +9,7 @@ export const CATALOG_ROOT = resolve(import.meta.dirname, '../..');
 export const CONTENT_DIR = join(CATALOG_ROOT, 'content');
 export const OVERRIDES_DIR = join(CATALOG_ROOT, 'overrides');
 
-export type OverrideFile = { file: string; source: string };
+type OverrideFile = { file: string; source: string };
 
 export type ComponentEntry = {
   uuid: string;
@@ -27,7 +27,7 @@ export type ComponentEntry = {
   overrides: { react?: OverrideFile; vue?: OverrideFile };
 };
 
-export type SubcategoryEntry = {
+type SubcategoryEntry = {
   slug: string;
   name: string;
   description: string;
@@ -35,14 +35,14 @@ export type SubcategoryEntry = {
   components: ComponentEntry[];
 };
 
-export type CategoryEntry = {
+type CategoryEntry = {
   slug: string;
   name: string;
   description: string;
   subcategories: SubcategoryEntry[];
 };
 
-export type ProductEntry = {
+type ProductEntry = {
   slug: string;
   name: string;
   description: string;

@@ -106,9 +106,9 @@ const FIXED_VALUE_INPUT_TYPES = new Set([
   'submit',
 ]);
 
-export type JsxValue =
+type JsxValue =
   { kind: 'string'; value: string } | { kind: 'true' } | { kind: 'expression'; code: string };
-export type JsxAttribute = { name: string; value: JsxValue };
+type JsxAttribute = { name: string; value: JsxValue };
 
 type JsxElement = { kind: 'element'; tag: string; attrs: JsxAttribute[]; children: JsxChild[] };
 type JsxChild =
@@ -304,7 +304,7 @@ function stringValue(value: string): JsxValue {
   return { kind: 'string', value };
 }
 
-export function jsString(value: string): string {
+function jsString(value: string): string {
   return `'${value
     .replace(/\\/g, '\\\\')
     .replace(/'/g, "\\'")

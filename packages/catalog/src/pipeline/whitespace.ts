@@ -18,9 +18,9 @@ const ONLY_WHITESPACE = /^[\t\n\f\r ]*$/;
 const LEADING = /^[\t\n\f\r ]+/;
 const TRAILING = /[\t\n\f\r ]+$/;
 
-export type SpaceKind = 'none' | 'optional' | 'required';
+type SpaceKind = 'none' | 'optional' | 'required';
 
-export type SemanticText = {
+type SemanticText = {
   kind: 'text';
   /** The words with inner whitespace collapsed to single spaces, no leading/trailing space. */
   text: string;
@@ -29,11 +29,11 @@ export type SemanticText = {
 };
 
 /** A whitespace-only run between (or around) elements. */
-export type SemanticSpace = { kind: 'space'; required: boolean };
+type SemanticSpace = { kind: 'space'; required: boolean };
 
 export type SemanticChild = HtmlElement | SemanticText | SemanticSpace;
 
-export function isWhitespaceOnly(text: string): boolean {
+function isWhitespaceOnly(text: string): boolean {
   return ONLY_WHITESPACE.test(text);
 }
 

@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
   fixtureCommandPaletteItems,
-  flashErrorSharedData,
-  flashSuccessSharedData,
+  flashError,
+  flashSuccess,
   impersonatingSharedData,
   ownerSharedData,
   visitorSharedData,
@@ -74,7 +74,7 @@ export const Impersonating = {
 } satisfies Story;
 
 export const WithFlashSuccess = {
-  args: { shared: flashSuccessSharedData },
+  args: { shared: ownerSharedData, flash: flashSuccess },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
       'Email updated successfully.',
@@ -83,7 +83,7 @@ export const WithFlashSuccess = {
 } satisfies Story;
 
 export const WithFlashError = {
-  args: { shared: flashErrorSharedData },
+  args: { shared: ownerSharedData, flash: flashError },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('alert')).toHaveTextContent(
       'That licence has already been redeemed.',

@@ -1,13 +1,14 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fixtureSharedData, impersonatingSharedData, ownerSharedData } from '../fixtures';
-import type { SharedPageData } from '../shared/shared-page-data';
+import type { FlashMessages, SharedPageData } from '../shared/shared-page-data';
 import { AppLayout } from './app-layout';
 
-function renderLayout(shared: SharedPageData) {
+function renderLayout(shared: SharedPageData, flash?: FlashMessages) {
   return render(
     <AppLayout
       shared={shared}
+      flash={flash}
       onSignOut={vi.fn()}
       onStopImpersonating={vi.fn()}
       onSearchSelect={vi.fn()}
@@ -39,14 +40,18 @@ describe('AppLayout', () => {
   });
 
   it('shows flashed success and error messages', () => {
-    renderLayout(
-      fixtureSharedData({
-        ...ownerSharedData,
-        flash: { success: 'Password updated successfully.', error: 'Something went wrong.' },
-      }),
-    );
+    renderLayout(ownerSharedData, {
+      success: 'Password updated successfully.',
+      error: 'Something went wrong.',
+    });
     expect(screen.getByRole('status')).toHaveTextContent('Password updated successfully.');
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong.');
+  });
+
+  it("leaves a form's own confirmation (`status`) to the page that shows it", () => {
+    renderLayout(ownerSharedData, { status: 'Password updated successfully.' });
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(screen.queryByText('Password updated successfully.')).not.toBeInTheDocument();
   });
 
   it('uses the configured brand and copyright year in the footer', () => {

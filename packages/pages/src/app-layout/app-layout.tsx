@@ -4,6 +4,7 @@ import { ImpersonationBanner } from '../impersonation-banner/impersonation-banne
 import type {
   CommandPaletteItem,
   CommandPaletteItems,
+  FlashMessages,
   SharedPageData,
 } from '../shared/shared-page-data';
 import { SiteFooter } from '../site-footer/site-footer';
@@ -11,6 +12,8 @@ import { SiteHeader } from '../site-header/site-header';
 
 export type AppLayoutProps = {
   shared: SharedPageData;
+  /** The page's flash (the Inertia page object's `flash`): its notices show above the page. */
+  flash?: FlashMessages;
   onSignOut: () => void;
   onStopImpersonating: () => void;
   onSearchSelect: (item: CommandPaletteItem) => void;
@@ -23,6 +26,7 @@ export type AppLayoutProps = {
 
 export function AppLayout({
   shared,
+  flash = {},
   onSignOut,
   onStopImpersonating,
   onSearchSelect,
@@ -59,7 +63,7 @@ export function AppLayout({
         defaultMobileNavigationOpen={defaultMobileNavigationOpen}
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
-        <FlashMessages flash={shared.flash} />
+        <FlashNotices flash={flash} />
         {children}
       </main>
       <SiteFooter
@@ -71,7 +75,8 @@ export function AppLayout({
   );
 }
 
-function FlashMessages({ flash }: { flash: SharedPageData['flash'] }) {
+/** `success` and `error`; a `status` belongs to the page whose form caused it. */
+function FlashNotices({ flash }: { flash: FlashMessages }) {
   if (!flash.success && !flash.error) return null;
   return (
     <div className="mx-auto max-w-7xl space-y-3 px-6 pt-6 lg:px-8">

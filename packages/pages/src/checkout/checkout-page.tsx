@@ -30,10 +30,9 @@ export const TAXES_PENDING = 'Calculated at next step';
 export const ELIGIBILITY_KINDS: readonly LicenseKind[] = ['restricted', 'classroom'];
 
 const incomeCap = `${formatPrice(RESTRICTED_INCOME_CAP_USD * 100, 'USD')} USD`;
-export const RESTRICTED_NOTICE = `This license is for students, for educational use only, or for individuals earning at most ${incomeCap} a year.`;
-export const CLASSROOM_NOTICE =
-  'Students must be removed from the team when they finish their studies.';
-export const ELIGIBILITY_CONFIRMATION: Partial<Record<LicenseKind, string>> = {
+const RESTRICTED_NOTICE = `This license is for students, for educational use only, or for individuals earning at most ${incomeCap} a year.`;
+const CLASSROOM_NOTICE = 'Students must be removed from the team when they finish their studies.';
+const ELIGIBILITY_CONFIRMATION: Partial<Record<LicenseKind, string>> = {
   restricted: `I confirm I am a student using it for educational purposes only, or I earn at most ${incomeCap} a year.`,
   classroom:
     'I confirm this license is for teaching students, for educational use only, and that I will remove students from the team when they finish their studies.',

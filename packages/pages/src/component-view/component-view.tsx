@@ -31,7 +31,7 @@ export function getTheCodeLabel(signedIn: boolean): string {
   return signedIn ? 'Upgrade to get these components' : 'Get the code';
 }
 
-export type ComponentViewTab = 'preview' | 'code';
+type ComponentViewTab = 'preview' | 'code';
 
 export type ComponentViewProps = {
   component: CatalogComponent;

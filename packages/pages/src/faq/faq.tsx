@@ -4,9 +4,9 @@ import type * as React from 'react';
 import { FaqDisclosure, faqLinkClassName } from './faq-disclosure';
 
 /** Spec §9 constants the answers quote. */
-export const TEAM_LICENSE_SEATS = 25;
-export const RESTRICTED_INCOME_CAP = '$30,000 USD';
-export const REFUND_DAYS = 30;
+const TEAM_LICENSE_SEATS = 25;
+const RESTRICTED_INCOME_CAP = '$30,000 USD';
+const REFUND_DAYS = 30;
 
 /**
  * Spec §2 FAQ: `allAccess` when all-access is the only thing for sale; `packages` when single
@@ -14,9 +14,9 @@ export const REFUND_DAYS = 30;
  */
 export type FaqVariant = 'allAccess' | 'packages';
 
-export type FaqGroupTitle = 'General' | 'Compatibility' | 'Licensing' | 'Support';
+type FaqGroupTitle = 'General' | 'Compatibility' | 'Licensing' | 'Support';
 
-export type FaqEntry = { question: string; answer: React.ReactNode };
+type FaqEntry = { question: string; answer: React.ReactNode };
 export type FaqGroup = { title: FaqGroupTitle; entries: FaqEntry[] };
 
 export type FaqContacts = {

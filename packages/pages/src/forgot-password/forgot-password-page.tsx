@@ -13,11 +13,12 @@ export type ForgotPasswordFormValues = { email: string };
 export type ForgotPasswordPageProps = {
   /** Posts to /password/email. */
   form: FormState<ForgotPasswordFormValues>;
+  /** The flashed confirmation (`flash.status`) after the link was sent. */
   status?: string;
 };
 
-/** What the server sends the ForgotPassword page; shared page data comes on top. */
-export type ForgotPasswordPageData = Pick<ForgotPasswordPageProps, 'status'>;
+/** What the server sends the ForgotPassword page (nothing of its own); shared data on top. */
+export type ForgotPasswordPageData = Record<never, never>;
 
 export function ForgotPasswordPage({ form, status }: ForgotPasswordPageProps) {
   const sent = Boolean(status) || form.wasSuccessful;

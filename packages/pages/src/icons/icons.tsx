@@ -27,14 +27,6 @@ export function MenuIcon(props: IconProps) {
   );
 }
 
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Outline {...props}>
-      <path d="M13.5 4.5 21 12m0 0-7.5 7.5M21 12H3" />
-    </Outline>
-  );
-}
-
 export function UserCircleIcon(props: IconProps) {
   return (
     <Outline {...props}>

@@ -11,12 +11,12 @@ export type LoginFormValues = { email: string; password: string; remember: boole
 export type LoginPageProps = {
   /** Posts to /login; `remember` starts true (spec §9). */
   form: FormState<LoginFormValues>;
-  /** A one-off notice from the previous screen, e.g. after a password reset. */
+  /** The flashed confirmation (`flash.status`) of the previous screen, e.g. a password reset. */
   status?: string;
 };
 
-/** What the server sends the Login page; shared page data comes on top. */
-export type LoginPageData = Pick<LoginPageProps, 'status'>;
+/** What the server sends the Login page (nothing of its own); shared page data comes on top. */
+export type LoginPageData = Record<never, never>;
 
 export function LoginPage({ form, status }: LoginPageProps) {
   const emailErrorId = useId();

@@ -13,8 +13,8 @@ import type {
 export const sandboxCheckoutPageTitle = 'Sandbox checkout';
 
 /** The sandbox takes these as given: only the card number decides the outcome. */
-export const SANDBOX_CARD_EXPIRY = '12 / 34';
-export const SANDBOX_CARD_CVC = '123';
+const SANDBOX_CARD_EXPIRY = '12 / 34';
+const SANDBOX_CARD_CVC = '123';
 
 export type SandboxCheckoutPageViewProps = Pick<
   SandboxCheckoutPageProps,

@@ -45,13 +45,31 @@ export type AllAccessPricing = {
 };
 
 /**
+ * One-time messages the server flashes after a redirect. They travel in the Inertia page
+ * object's own `flash` field (not in props, so they never come back with browser history), and
+ * which key a message has decides where it shows:
+ * - `success` / `error`: a notice about what just happened, shown by the layout above the page;
+ * - `status`: the confirmation of the form that caused it, shown by that page beside the form
+ *   (sign-in after a password reset, "reset link sent", the account settings' saved forms);
+ * - `accessTokenSecret` / `accessTokenId`: a new access token's secret, in the one answer that
+ *   created it and never again (decision 014; keys in `NEW_ACCESS_TOKEN_FLASH`).
+ */
+export type FlashMessages = {
+  success?: string;
+  error?: string;
+  status?: string;
+  accessTokenSecret?: string;
+  accessTokenId?: string;
+};
+
+/**
  * The props the server shares with every page (spec §3 "Shared page data").
  *
  * Two fields are our additions to the spec's list:
  * - `brandName`: the configured brand (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it.
  * - `seo`: the page's meta description and canonical URL, which the layout puts in the head.
- * - `flash`: the one-shot success/error message the server flashes into the session after a
- *   redirect (e.g. 'Email updated successfully.'); AppLayout shows it above the page.
+ *
+ * Flash messages are not shared data: see `FlashMessages`.
  */
 export type SharedPageData = {
   auth: null | { user: AuthUser };
@@ -79,7 +97,6 @@ export type SharedPageData = {
   /** The latest Tailwind CSS version the library targets, e.g. 'v4.1'. */
   tailwindVersion: string;
   brandName: string;
-  flash: { success?: string; error?: string };
   /** The page's meta description and canonical URL, for search engines (our addition). */
   seo: PageSeo;
 };

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { LinkProvider, type LinkComponentProps } from '../link/link';
-import { Menu, MenuGroupLabel, MenuItem, MenuSeparator, TYPEAHEAD_RESET_MS } from './menu';
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
+import { Menu, MenuGroupLabel, MenuItem, MenuSeparator } from './menu';
 
 // Stories must not navigate away from the test page when a link item is chosen.
 function StayLink({ onClick, ...props }: LinkComponentProps) {

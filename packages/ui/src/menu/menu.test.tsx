@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Menu, MenuItem, TYPEAHEAD_RESET_MS } from './menu';
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
+import { Menu, MenuItem } from './menu';
 
 describe('Menu type-ahead', () => {
   beforeEach(() => {

@@ -20,9 +20,7 @@ import type * as React from 'react';
 import { Button } from '../button/button';
 import { cn } from '../lib/cn';
 import { Link } from '../link/link';
-
-/** Spec §9: the menu type-ahead buffer. Shared by Menu and Select. */
-export const TYPEAHEAD_RESET_MS = 350;
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
 
 type MenuContextValue = {
   activeIndex: number | null;

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
-import { TYPEAHEAD_RESET_MS } from '../menu/menu';
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
 import { Select, type SelectOption } from './select';
 
 const codeLanguages: SelectOption[] = [

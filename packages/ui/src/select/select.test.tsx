@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TYPEAHEAD_RESET_MS } from '../menu/menu';
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
 import { Select } from './select';
 
 const options = [

@@ -15,7 +15,7 @@ import {
 import { useId, useMemo, useRef, useState } from 'react';
 import type * as React from 'react';
 import { cn } from '../lib/cn';
-import { TYPEAHEAD_RESET_MS } from '../menu/menu';
+import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
 

@@ -1,12 +1,12 @@
 import type { Page } from './page.ts';
 
-export const ROOT_ID = 'app';
+const ROOT_ID = 'app';
 
 /**
  * JSON that is safe inside `<script type="application/json">`: nothing in it can close the
  * script element or start a comment, and the JS line separators cannot break parsing.
  */
-export function jsonForScript(value: unknown): string {
+function jsonForScript(value: unknown): string {
   return JSON.stringify(value)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -5,6 +5,7 @@ import {
   captureLogger,
   createStorefrontDist,
   INERTIA,
+  oneSessionFlashStore,
   pageFrom,
   pageFromHtml,
   testApp,
@@ -12,7 +13,6 @@ import {
 } from '../../../test/helpers.ts';
 import { renderAnyPage } from '../../../test/any-page.ts';
 import { createReactSsr, importInertiaCore } from '../../../test/inertia-react-ssr.ts';
-import { createCookieFlashStore } from '../session/cookie-flash-store.ts';
 import { flash, type FlashData, type FlashStore } from '../session/flash.ts';
 import { loadClientAssets } from '../ssr/assets.ts';
 import { loadSsrRenderer } from '../ssr/ssr.ts';
@@ -223,12 +223,17 @@ describe('Inertia protocol: Inertia visits (JSON)', () => {
       flashData: { messages: { success: 'Saved.' } },
       routes: (a) =>
         a.get('/form', (_req, res) =>
-          renderAnyPage(res, 'Home', {}, { url: '/settings', flash: { secret: 'once' } }),
+          renderAnyPage(
+            res,
+            'Home',
+            {},
+            { url: '/settings', flash: { accessTokenSecret: 'once' } },
+          ),
         ),
     });
     const page = pageFrom(await inertiaGet(app, '/form?x=1').expect(200));
     expect(page.url).toBe('/settings');
-    expect(page.flash).toEqual({ success: 'Saved.', secret: 'once' });
+    expect(page.flash).toEqual({ success: 'Saved.', accessTokenSecret: 'once' });
     expect(JSON.stringify(page.props)).not.toContain('once');
   });
 });
@@ -578,7 +583,7 @@ describe('Inertia protocol: flash through the signed cookie', () => {
   }
 
   it('shows flashed errors once after the 303, then forgets them', async () => {
-    const app = flashApp(createCookieFlashStore({ secret: 'x'.repeat(32), secure: false }));
+    const app = flashApp(oneSessionFlashStore());
     const agent = request.agent(app);
     await agent.put('/account-settings/email').set(INERTIA).expect(303);
 
@@ -594,7 +599,7 @@ describe('Inertia protocol: flash through the signed cookie', () => {
   });
 
   it('keeps the flash across a 409 version reload', async () => {
-    const app = flashApp(createCookieFlashStore({ secret: 'x'.repeat(32), secure: false }));
+    const app = flashApp(oneSessionFlashStore());
     const agent = request.agent(app);
     await agent.put('/account-settings/email').set(INERTIA).expect(303);
     await agent

@@ -3,7 +3,8 @@ import type { Logger } from 'pino';
 import type { FlashData } from '../session/flash.ts';
 import type { ClientAssets, SsrRenderer, SsrResult } from '../ssr/types.ts';
 import { clientRenderedBody, renderDocument } from './document.ts';
-import type { Errors, FlashMessages, Page, PageProps } from './page.ts';
+import type { FlashMessages } from '@tessera/pages';
+import type { Errors, Page, PageProps } from './page.ts';
 import { always, resolveProps, specialKind, type PropsInput } from './props.ts';
 
 /** Header names exactly as `@inertiajs/core` 3.x sends and reads them. */
@@ -53,7 +54,7 @@ export interface InertiaOptions {
 }
 
 /** What a page needs when the stores behind the shared props and the flash may be down. */
-export interface StandaloneRenderOptions {
+interface StandaloneRenderOptions {
   status: number;
   /** Stands in for the shared props; the flash is not read. */
   shared: PropsInput;

@@ -29,10 +29,19 @@ export async function pagesAreTypedByName(res: Response) {
     purchases: async () => [purchase],
     accessTokens: async () => [],
   });
-  await res.inertia('Login', { status: () => Promise.resolve(undefined) });
-  await res.inertia('Login', { status: once(() => 'Welcome back') });
-  await res.inertia('Login', { status: optional(() => 'Welcome back') });
-  await res.inertia('Login', { status: always('Welcome back') });
+  const help = 'help@example.com';
+  await res.inertia('ThankYou', {
+    hash: 'h',
+    isUpgrade: false,
+    supportEmail: () => Promise.resolve(undefined),
+  });
+  await res.inertia('ThankYou', { hash: 'h', isUpgrade: false, supportEmail: once(() => help) });
+  await res.inertia('ThankYou', {
+    hash: 'h',
+    isUpgrade: false,
+    supportEmail: optional(() => help),
+  });
+  await res.inertia('ThankYou', { hash: 'h', isUpgrade: false, supportEmail: always(help) });
   // An optional prop may be left out; `errors` may replace the flashed ones on any page.
   await res.inertia('Login', {});
   await res.inertia('Login', { errors: { email: 'Too many attempts.' } }, { status: 429 });
@@ -67,7 +76,9 @@ export async function pagesAreTypedByName(res: Response) {
   // @ts-expect-error: a lazy prop that resolves to the wrong type
   await res.inertia('PageViewsReport', { days: async () => '30', rows: [] });
   // @ts-expect-error: a once-prop of the wrong type
-  await res.inertia('Login', { status: once(() => 42) });
+  await res.inertia('ThankYou', { hash: 'h', isUpgrade: false, supportEmail: once(() => 42) });
+  // @ts-expect-error: a flash message as a prop: it travels in the page object's `flash`
+  await res.inertia('Login', { status: 'Your password has been reset.' });
   // @ts-expect-error: a purchase row lacking the page's fields
   await res.inertia('AccountSettings', { email: 'a@x', purchases: [{ id: 1 }] });
   await res.inertia('AccountSettings', {
@@ -84,3 +95,6 @@ expectTypeOf<PagePropsFor<'Home'>>().toHaveProperty('auth');
 expectTypeOf<PagePropsFor<'Home'>>().toHaveProperty('errors');
 expectTypeOf<'Home'>().toExtend<PageName>();
 expectTypeOf<'Broken'>().not.toExtend<PageName>();
+// Flash messages are no prop: one road, the page object's `flash`.
+expectTypeOf<PagePropsFor<'Home'>>().not.toHaveProperty('flash');
+expectTypeOf<PagePropsFor<'Login'>>().not.toHaveProperty('status');

@@ -15,7 +15,7 @@ export type PageInput<N extends PageName> = PropsInput<PagePropsByName[N]> & {
 };
 
 /** A type no value has, named so that the typecheck's message says what is wrong. */
-export type NotAPropOfThisPage = { readonly 'not a prop of this page': never };
+type NotAPropOfThisPage = { readonly 'not a prop of this page': never };
 
 /**
  * The keys `K` of the props given, each unsatisfiable unless the page declares it.

@@ -1,10 +1,9 @@
+import type { FlashMessages } from '@tessera/pages';
+
 /** Field-level validation messages, or bags of them when the client asked for an error bag. */
 export type Errors = Record<string, string | Record<string, string>>;
 
 export type PageProps = Record<string, unknown> & { errors: Errors };
-
-/** Flash messages shown once after a redirect (`{ success: 'Email updated successfully.' }`). */
-export type FlashMessages = Record<string, string>;
 
 /**
  * The page object of the Inertia v3 protocol, as `@inertiajs/core` 3.x reads it
@@ -19,7 +18,10 @@ export interface Page {
   version: string;
   clearHistory: boolean;
   encryptHistory: boolean;
-  /** Flash data the v3 client exposes through `router.on('flash')` / `onFlash`. */
+  /**
+   * The one road of flash messages (`@tessera/pages` FlashMessages): the v3 client exposes it as
+   * `usePage().flash` and `router.on('flash')`, and keeps it out of history.
+   */
   flash: FlashMessages;
   /** Keys that came from shared props, so the client can keep them on instant visits. */
   sharedProps?: string[];

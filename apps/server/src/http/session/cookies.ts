@@ -46,11 +46,6 @@ function setCookieHeaders(res: Response): string[] {
   return Array.isArray(current) ? current : [String(current)];
 }
 
-/** Whether this response already sets the cookie `name`. */
-export function isCookieSet(res: Response, name: string): boolean {
-  return setCookieHeaders(res).some((cookie) => cookie.startsWith(`${name}=`));
-}
-
 /** Adds a `Set-Cookie`, replacing one for the same name set earlier in this response. */
 export function setCookie(res: Response, name: string, serialized: string): void {
   const others = setCookieHeaders(res).filter((cookie) => !cookie.startsWith(`${name}=`));

@@ -1,3 +1,4 @@
+import type { FlashMessages } from '@tessera/pages';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 
 /** What one request leaves for the next (after a redirect). */
@@ -6,16 +7,16 @@ export interface FlashData {
   errors?: Record<string, string>;
   /** The error bag the failed form asked for (`X-Inertia-Error-Bag`). */
   errorBag?: string;
-  /** One-time messages: `{ success: 'Email updated successfully.' }`. */
-  messages?: Record<string, string>;
+  /**
+   * One-time messages, sent as the next page's `flash` (`{ success: 'Licence deactivated.' }`;
+   * `status` for a form's own confirmation, which its page shows beside the form).
+   */
+  messages?: FlashMessages;
   /** The submitted input, secrets removed, for forms that are not driven by Inertia. */
   old?: Record<string, unknown>;
 }
 
-/**
- * Where flash data lives between two requests. Today a signed cookie
- * (`cookie-flash-store.ts`); the database-backed session store will implement the same seam.
- */
+/** Where flash data lives between two requests: the session (`session-flash-store.ts`). */
 export interface FlashStore {
   /** The flash the previous request left, or null. Reading clears it: it is seen once. */
   read(req: Request, res: Response): FlashData | null | Promise<FlashData | null>;
@@ -23,7 +24,7 @@ export interface FlashStore {
   write(res: Response, data: FlashData): void | Promise<void>;
 }
 
-export function mergeFlash(current: FlashData, next: FlashData): FlashData {
+function mergeFlash(current: FlashData, next: FlashData): FlashData {
   const merged: FlashData = { ...current, ...next };
   if (current.messages || next.messages) {
     merged.messages = { ...current.messages, ...next.messages };

@@ -14,10 +14,7 @@ export interface SessionOptions {
  * The session cookie's name. `__Host-` (Secure, Path=/, no Domain) cannot be set over plain
  * http, so a production store served without TLS (a laptop's `npm start`) keeps the plain name.
  */
-export function sessionCookieName({
-  secure,
-  production,
-}: Pick<SessionOptions, 'secure' | 'production'>) {
+function sessionCookieName({ secure, production }: Pick<SessionOptions, 'secure' | 'production'>) {
   return secure && production ? '__Host-tessera_session' : 'tessera_session';
 }
 
@@ -49,11 +46,5 @@ export function regenerateSession(req: Request): Promise<void> {
 export function destroySession(req: Request): Promise<void> {
   return new Promise((resolve, reject) =>
     req.session.destroy((error: unknown) => (error ? reject(error) : resolve())),
-  );
-}
-
-export function saveSession(req: Request): Promise<void> {
-  return new Promise((resolve, reject) =>
-    req.session.save((error: unknown) => (error ? reject(error) : resolve())),
   );
 }

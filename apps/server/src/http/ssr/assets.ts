@@ -11,7 +11,7 @@ export const CLIENT_ENTRY = 'src/main.tsx';
 /** Vite `base` of the storefront build: every asset URL starts with it. */
 export const ASSET_BASE = '/build/';
 
-export interface ManifestChunk {
+interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
@@ -34,7 +34,7 @@ export function clientDir(storefrontDist: string): string {
   return path.join(storefrontDist, 'client');
 }
 
-export function manifestPath(storefrontDist: string): string {
+function manifestPath(storefrontDist: string): string {
   return path.join(clientDir(storefrontDist), '.vite', 'manifest.json');
 }
 

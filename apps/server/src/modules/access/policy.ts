@@ -6,7 +6,7 @@ import { entitlementsFrom, NO_ENTITLEMENTS, type Entitlements } from '../license
 import { accessRepository } from './repository.ts';
 
 /** One of the viewer's teams, as the policy knows it. */
-export interface TeamMembership {
+interface TeamMembership {
   teamId: number;
   name: string;
   role: TeamRole;
@@ -43,7 +43,7 @@ function policy(user: User | null, teams: TeamMembership[], entitlements: Entitl
   } satisfies AccessPolicy;
 }
 
-export const VISITOR_POLICY: AccessPolicy = policy(null, [], NO_ENTITLEMENTS);
+const VISITOR_POLICY: AccessPolicy = policy(null, [], NO_ENTITLEMENTS);
 
 /** The policy for `user`, read from the database now; a visitor's costs no query. */
 export async function accessPolicyFor(db: Db, user: User | null): Promise<AccessPolicy> {

@@ -162,7 +162,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     // Inertia turns a redirect after PUT into 303 so the browser follows with GET.
     expect(response.status).toBe(303);
     const page = await browser.visit('/account-settings');
-    expect(page.body.props.flash).toEqual({ success: EMAIL_UPDATED });
+    expect(page.body.flash).toEqual({ status: EMAIL_UPDATED });
     expect(page.body.props.email).toBe(next);
     expect(await (await signIn(app, next)).signedInAs()).toBe(next);
   });
@@ -220,7 +220,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const done = await mailbox.visit(undo);
     expect(done.status).toBe(302);
     expect(done.headers.location).toBe('/login');
-    expect((await mailbox.visit('/login')).body.props.status).toBe(EMAIL_CHANGE_UNDONE(email));
+    expect((await mailbox.visit('/login')).body.flash.status).toBe(EMAIL_CHANGE_UNDONE(email));
 
     // Every session is out, the old address signs in again, the new one does not.
     expect(await attacker.signedInAs()).toBeNull();
@@ -252,7 +252,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     expect(done.headers.location).toBe('/account-settings');
     const page = await owner.visit('/account-settings');
     expect(page.body.props.email).toBe(email);
-    expect(page.body.props.flash).toEqual({ success: EMAIL_CHANGE_UNDONE(email) });
+    expect(page.body.flash).toEqual({ success: EMAIL_CHANGE_UNDONE(email) });
     expect(await elsewhere.signedInAs()).toBeNull();
   });
 
@@ -345,8 +345,8 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
       old_password: PASSWORD,
       new_password: 'fresh passphrase 1',
     });
-    expect((await browser.visit('/account-settings')).body.props.flash).toEqual({
-      success: PASSWORD_UPDATED,
+    expect((await browser.visit('/account-settings')).body.flash).toEqual({
+      status: PASSWORD_UPDATED,
     });
     expect(await browser.signedInAs()).toBe(email);
     expect(await elsewhere.signedInAs()).toBeNull();
@@ -375,7 +375,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
       expect(response.status).toBe(303);
       const page = await browser.visit('/account-settings');
       if (ok) {
-        expect(page.body.props.flash, `${length}`).toEqual({ success: PASSWORD_UPDATED });
+        expect(page.body.flash, `${length}`).toEqual({ status: PASSWORD_UPDATED });
         current = next;
       } else {
         expect(page.body.props.errors.new_password, `${length}`).toMatch(

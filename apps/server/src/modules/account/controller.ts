@@ -122,7 +122,7 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
       if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
       const outcome = await auth.changeEmail(req.user!, email);
       if (outcome === 'taken') return rejectWith(req, res, { email: EMAIL_TAKEN }, PAGE);
-      await res.flash({ messages: { success: EMAIL_UPDATED } });
+      await res.flash({ messages: { status: EMAIL_UPDATED } });
       res.redirect(PAGE);
     },
 
@@ -158,7 +158,7 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
         req.sessionID,
         req.session.rememberSelector,
       );
-      await res.flash({ messages: { success: PASSWORD_UPDATED } });
+      await res.flash({ messages: { status: PASSWORD_UPDATED } });
       res.redirect(PAGE);
     },
 
@@ -199,7 +199,7 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
       const { password } = req.body as { password: string };
       if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
       await auth.endOtherSessions(req.user!.id, req.sessionID, req.session.rememberSelector);
-      await res.flash({ messages: { success: OTHER_SESSIONS_LOGGED_OUT } });
+      await res.flash({ messages: { status: OTHER_SESSIONS_LOGGED_OUT } });
       res.redirect(PAGE);
     },
   };

@@ -1,7 +1,7 @@
 import type { AuditAction } from '@tessera/pages';
 import type { Db, Tx } from '../../db/database.ts';
 
-export type AuditSubjectType = 'user' | 'purchase' | 'license' | 'team' | 'webhook_event';
+type AuditSubjectType = 'user' | 'purchase' | 'license' | 'team' | 'webhook_event';
 
 /** Who acts: always the operator, also while they impersonate a customer. */
 export interface AuditActor {

@@ -21,7 +21,9 @@ const { db, clock } = store;
 async function props<T>(browser: TestBrowser, url: string) {
   const response = await browser.visit(url);
   expect(response.status, url).toBe(200);
-  return (response.body as { props: T & { flash: { success?: string; error?: string } } }).props;
+  const page = response.body as { props: T; flash: { success?: string; error?: string } };
+  // The page's own props, and its flash (which travels beside them in the page object).
+  return { ...page.props, flash: page.flash };
 }
 
 async function license(id: number) {

@@ -23,13 +23,14 @@ const { db, clock, refunds, replays } = store;
 
 async function flashAfter(browser: TestBrowser, url: string) {
   const response = await browser.visit(url);
-  const props = (response.body as { props: { flash: object; errors: object } }).props;
-  return { flash: props.flash, errors: props.errors };
+  const page = response.body as { props: { errors: object }; flash: object };
+  return { flash: page.flash, errors: page.props.errors };
 }
 
 async function customerPage(browser: TestBrowser, id: number) {
   const response = await browser.visit(`/admin/users/${id}`);
-  return (response.body as { props: AdminCustomerPageProps & { flash: object } }).props;
+  const page = response.body as { props: AdminCustomerPageProps; flash: object };
+  return { ...page.props, flash: page.flash };
 }
 
 async function purchaseRow(id: number) {

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/database.ts';
 /** `!` escapes LIKE's wildcards: a `%` or `_` typed into the search is that character. */
 const LIKE_ESCAPE = '!';
 
-export function likePrefix(prefix: string): string {
+function likePrefix(prefix: string): string {
   return `${prefix.replace(/[!%_]/g, (c) => `${LIKE_ESCAPE}${c}`)}%`;
 }
 

@@ -11,7 +11,7 @@ import { backOfficeService, type BackOfficeSeams } from './service.ts';
  * session included (it is the customer now), gets the same 404 as for a page that does not
  * exist, for every method: the area does not reveal that it is there.
  */
-export const requireAdmin: RequestHandler = (req, _res, next) => {
+const requireAdmin: RequestHandler = (req, _res, next) => {
   if (req.user?.is_admin && !req.impersonator) return next();
   next(new NotFoundError());
 };

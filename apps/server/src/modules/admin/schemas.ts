@@ -18,7 +18,7 @@ export const customerSearchQuery = z.object({
   page: pageQuery.optional(),
 });
 
-export const WEBHOOK_OUTCOMES = ['applied', 'ignored', 'held', 'failed'] as const;
+const WEBHOOK_OUTCOMES = ['applied', 'ignored', 'held', 'failed'] as const;
 
 export const webhookListQuery = z.object({
   outcome: z.enum(WEBHOOK_OUTCOMES).optional().catch(undefined),

@@ -10,7 +10,7 @@ import { adminRepository } from './repository.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The mail queue's template for "here is your licence" (the payments worker renders it). */
-export const LICENSE_MAIL_TEMPLATE = 'license';
+const LICENSE_MAIL_TEMPLATE = 'license';
 /** The `mail_jobs.payload` of a licence mail, as JSON (decision 011). */
 export interface LicenseMailPayload {
   key: string;
@@ -43,7 +43,7 @@ export interface BackOfficeSeams {
   replay(event: WebhookEvent): Promise<void>;
 }
 
-export class SeamNotConnectedError extends Error {
+class SeamNotConnectedError extends Error {
   constructor(what: string) {
     super(`${what} is not connected to the payments module yet.`);
     this.name = 'SeamNotConnectedError';
@@ -333,7 +333,7 @@ export function refundWindowAt(createdAt: number, at: number) {
   };
 }
 
-export function licenseMailPayload(appUrl: string, key: string): LicenseMailPayload {
+function licenseMailPayload(appUrl: string, key: string): LicenseMailPayload {
   return { key, url: `${appUrl}/licenses/${encodeURIComponent(key)}` };
 }
 

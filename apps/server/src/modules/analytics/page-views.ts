@@ -16,7 +16,7 @@ export function cleanPath(path: string): string | null {
 }
 
 /** Pages the store serves beyond the sitemap's public ones; a new page adds itself here. */
-export const OTHER_PAGES = [
+const OTHER_PAGES = [
   '/login',
   '/password/reset',
   '/password/reset/:token',

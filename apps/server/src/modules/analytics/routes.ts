@@ -17,7 +17,7 @@ const pageViewBody = z.object({
 });
 
 /** The largest beacon body: a path and a referrer, far below any form's 100 kB. */
-export const BEACON_BODY_LIMIT = '16kb';
+const BEACON_BODY_LIMIT = '16kb';
 
 export interface PageViewBeaconDeps {
   db: Db;

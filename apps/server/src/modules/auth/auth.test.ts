@@ -222,7 +222,7 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const done = await here.submit('post', '/logout/other', { password: PASSWORD });
     expect(done.headers.location).toBe('/account-settings');
     const page = await here.visit('/account-settings');
-    expect(page.body.props.flash).toEqual({ success: OTHER_SESSIONS_LOGGED_OUT });
+    expect(page.body.flash).toEqual({ status: OTHER_SESSIONS_LOGGED_OUT });
     expect(await here.signedInAs()).toBe(email);
     // The other browser is out, and its remember-me token no longer brings it back.
     const laptopAfter = await request(app.app)

@@ -41,11 +41,6 @@ export interface AuthControllerDeps {
   cookies: CookieSettings;
 }
 
-/** A flashed one-off notice (`status`), e.g. "reset link sent". */
-async function flashedStatus(req: Request): Promise<string | undefined> {
-  return (await req.readFlash()).messages?.status;
-}
-
 function attemptKey(req: Request, email: string): string {
   return `${normalizeEmail(email)}|${req.ip ?? 'unknown'}`;
 }
@@ -57,7 +52,7 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       const returnTo = returnPathFromQuery(req.query.intended_url);
       if (req.user) return res.redirect(returnTo ?? '/');
       if (returnTo) req.session.intendedUrl = returnTo;
-      return res.inertia('Login', { status: () => flashedStatus(req) });
+      return res.inertia('Login', {});
     },
 
     async login(req: Request, res: Response) {
@@ -102,7 +97,7 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
     },
 
     showForgotPassword(req: Request, res: Response) {
-      return res.inertia('ForgotPassword', { status: () => flashedStatus(req) });
+      return res.inertia('ForgotPassword', {});
     },
 
     async sendResetLink(req: Request, res: Response) {

@@ -20,11 +20,7 @@ export function rememberCookieName({
   return secure && production ? '__Host-tessera_remember' : 'tessera_remember';
 }
 
-export function setRememberCookie(
-  res: Response,
-  token: IssuedRememberToken,
-  cookies: CookieSettings,
-) {
+function setRememberCookie(res: Response, token: IssuedRememberToken, cookies: CookieSettings) {
   const name = rememberCookieName(cookies);
   setCookie(
     res,
@@ -42,7 +38,7 @@ export function clearRememberCookie(res: Response, cookies: CookieSettings) {
 }
 
 /** Signs the session in as `userId`: a new session id (no fixation) and a new CSRF token. */
-export async function startAuthenticatedSession(
+async function startAuthenticatedSession(
   req: Request,
   res: Response,
   userId: number,

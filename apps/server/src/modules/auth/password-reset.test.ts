@@ -42,11 +42,11 @@ describe(`password reset (${TEST_DATABASE})`, () => {
       answers.push({
         status: response.status,
         location: response.headers.location,
-        props: page.body.props.status,
+        flash: page.body.flash,
       });
     }
     expect(answers[0]).toEqual(answers[1]);
-    expect(answers[0]!.props).toBe(RESET_LINK_SENT_MESSAGE);
+    expect(answers[0]!.flash).toEqual({ status: RESET_LINK_SENT_MESSAGE });
     const [mail] = await mailTo(app, email);
     expect(mail?.subject).toMatch(/Reset your .* password/);
     expect(mail?.html).toContain('/password/reset/');
@@ -77,7 +77,7 @@ describe(`password reset (${TEST_DATABASE})`, () => {
       password: NEW_PASSWORD,
     });
     expect(done.headers.location).toBe('/login');
-    expect((await browser.visit('/login')).body.props.status).toBe(PASSWORD_RESET_STATUS);
+    expect((await browser.visit('/login')).body.flash.status).toBe(PASSWORD_RESET_STATUS);
     // A reset ends the sessions that knew the old password.
     expect(await stillSignedIn.signedInAs()).toBeNull();
 

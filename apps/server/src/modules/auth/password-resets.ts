@@ -56,5 +56,3 @@ export function passwordResets(db: Db | Tx, now: () => number) {
     },
   };
 }
-
-export type PasswordResets = ReturnType<typeof passwordResets>;

@@ -3,7 +3,7 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 import os from 'node:os';
 import pLimit from 'p-limit';
 
-export const PASSWORD_MIN_LENGTH = 8;
+const PASSWORD_MIN_LENGTH = 8;
 /** ASVS asks to allow at least 64; a cap keeps a megabyte "password" from being hashed. */
 export const PASSWORD_MAX_LENGTH = 256;
 

@@ -66,5 +66,3 @@ export function rememberTokens(db: Db | Tx, now: () => number) {
     },
   };
 }
-
-export type RememberTokens = ReturnType<typeof rememberTokens>;

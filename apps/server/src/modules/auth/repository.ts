@@ -58,5 +58,3 @@ export function usersRepository(db: Db | Tx) {
     },
   };
 }
-
-export type UsersRepository = ReturnType<typeof usersRepository>;

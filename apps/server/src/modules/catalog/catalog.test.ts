@@ -273,7 +273,7 @@ describe(`templates (${TEST_DATABASE})`, () => {
     const customer = await signedIn(DEMO_USERS.customer);
     const refused = await customer.agent.get(`/templates/${slug}/download`);
     expect(refused.headers.location).toBe(`/templates/${slug}`);
-    expect((await customer.visit(`/templates/${slug}`)).body.props.flash.error).toMatch(/Buy/);
+    expect((await customer.visit(`/templates/${slug}`)).body.flash.error).toMatch(/Buy/);
 
     const owner = await signedIn(DEMO_USERS.teamOwner);
     const ownerPage = await owner.visit(`/templates/${slug}`);

@@ -3,8 +3,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ContentManifest } from '@tessera/catalog/src/content/build.ts';
-import type { Template } from '@tessera/catalog/src/content/templates.ts';
+import type { ContentManifest, Template } from '@tessera/catalog/content';
 import type {
   CatalogJson,
   CategoryJson,
@@ -12,7 +11,7 @@ import type {
   ComponentJson,
   ProductJson,
   SubcategoryJson,
-} from '@tessera/catalog/src/pipeline/types.ts';
+} from '@tessera/catalog/catalogue';
 
 export type { CategoryJson, CodeJson, ComponentJson, ProductJson, SubcategoryJson, Template };
 
@@ -49,7 +48,7 @@ export interface Catalogue {
   dirs: { screenshots: string; images: string; templates: string };
 }
 
-export class CatalogueMissingError extends Error {
+class CatalogueMissingError extends Error {
   override name = 'CatalogueMissingError';
   constructor(dir: string, file: string) {
     super(

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CatalogJson } from '@tessera/catalog/src/pipeline/types.ts';
+import type { CatalogJson } from '@tessera/catalog/catalogue';
 import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp, testConfig } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';

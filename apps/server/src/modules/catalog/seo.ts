@@ -5,7 +5,7 @@ import { escapeHtml } from '../../http/inertia/document.ts';
 import type { Catalogue } from './catalogue.ts';
 import { versionPrefixOf } from './presenter.ts';
 
-export const DEFAULT_DESCRIPTION =
+const DEFAULT_DESCRIPTION =
   'Tailwind CSS components and templates in HTML, React and Vue. Buy once, use forever.';
 
 const DESCRIPTION = Symbol('page description');
@@ -49,7 +49,7 @@ export function publicPaths(catalogue: Catalogue): string[] {
   ];
 }
 
-export function sitemapXml(appUrl: string, paths: string[]): string {
+function sitemapXml(appUrl: string, paths: string[]): string {
   // The five entities HTML escaping produces are XML's own.
   const urls = paths.map((path) => `  <url><loc>${escapeHtml(appUrl + path)}</loc></url>`);
   return [

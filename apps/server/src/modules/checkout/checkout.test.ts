@@ -1,4 +1,4 @@
-import type { CheckoutPageProps, SharedPageData } from '@tessera/pages';
+import type { CheckoutPageProps, FlashMessages, SharedPageData } from '@tessera/pages';
 import { checkoutUrl } from '@tessera/pages/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
@@ -10,7 +10,7 @@ import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { TEST_CARDS } from '../payments/sandbox/provider.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
-type Page = { component: string; props: CheckoutPageProps & SharedPageData };
+type Page = { component: string; props: CheckoutPageProps & SharedPageData; flash: FlashMessages };
 
 const PASSWORD = 'a-long-password-123';
 // Inside the default Black Friday window (decision 007).
@@ -135,7 +135,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
       expect(ended.status).toBe(302);
       expect(ended.headers.location).toBe('/all-access');
       const allAccess = await browser.visit('/all-access');
-      expect((allAccess.body as Page).props.flash.error).toMatch(/ended/i);
+      expect((allAccess.body as Page).flash.error).toMatch(/ended/i);
       expect((await pendingCheckouts()).length).toBe(before);
     } finally {
       clock = DURING_BLACK_FRIDAY;
@@ -167,7 +167,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
     expect(refused.status).toBe(302);
     expect(refused.headers.location).toBe('/all-access');
     expect((await holder.visit('/all-access')).body).toMatchObject({
-      props: { flash: { error: expect.any(String) } },
+      flash: { error: expect.any(String) },
     });
   });
 

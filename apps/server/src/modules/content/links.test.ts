@@ -23,9 +23,7 @@ describe(`links the chrome promises (${TEST_DATABASE})`, () => {
     expect(response.headers.location).toBe('/support');
     const support = await browser.visit('/support');
     expect(support.body.component).toBe('Support');
-    expect(support.body.props.flash.error).toMatch(
-      /^Our community chat is not open yet\. Write to /,
-    );
+    expect(support.body.flash.error).toMatch(/^Our community chat is not open yet\. Write to /);
   });
 
   it('refuses a community URL that is not https', async () => {

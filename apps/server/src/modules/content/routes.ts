@@ -1,7 +1,12 @@
 // The loaders alone: the package index also brings the build (Chromium, Tailwind).
-import { loadChangelog, type ChangelogEntry } from '@tessera/catalog/src/content/changelog.ts';
-import { loadDocumentation, type Documentation } from '@tessera/catalog/src/content/docs.ts';
-import { loadPrivacyPolicy, type PrivacyPolicy } from '@tessera/catalog/src/content/privacy.ts';
+import {
+  loadChangelog,
+  loadDocumentation,
+  loadPrivacyPolicy,
+  type ChangelogEntry,
+  type Documentation,
+  type PrivacyPolicy,
+} from '@tessera/catalog/content';
 import { Router } from 'express';
 
 export interface ContentSettings {

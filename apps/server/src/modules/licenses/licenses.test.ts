@@ -32,11 +32,13 @@ beforeAll(async () => {
   app = await testApp();
 });
 
-type Props = Record<string, unknown> & {
-  errors: Record<string, string>;
-  flash: { success?: string; error?: string };
+type Flash = { success?: string; error?: string };
+type Props = Record<string, unknown> & { errors: Record<string, string>; flash: Flash };
+/** The page's props, with its flash (which travels beside them in the page object). */
+const props = (response: request.Response): Props => {
+  const page = response.body as { props: Props; flash: Flash };
+  return { ...page.props, flash: page.flash };
 };
-const props = (response: request.Response) => (response.body as { props: Props }).props;
 const licenseOf = (response: request.Response) =>
   props(response).license as {
     key: string;

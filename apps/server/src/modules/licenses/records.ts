@@ -13,7 +13,7 @@ export const licenseUrl = (key: string) => `/licenses/${key}`;
  * `c…@example.com`: whom a licence is connected to, for anyone holding the key but that person
  * (a forwarded or leaked key should not hand out the owner's full address).
  */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   if (at < 1) return '…';
   return `${Array.from(email.slice(0, at))[0]}…${email.slice(at)}`;

@@ -40,9 +40,9 @@ export interface StartedCheckout {
 /** The poll hash's shape: 32 base64url characters (24 random bytes). */
 const HASH_SHAPE = /^[A-Za-z0-9_-]{32}$/;
 export const isCheckoutHash = (value: string) => HASH_SHAPE.test(value);
-export const newCheckoutHash = () => randomBytes(24).toString('base64url');
+const newCheckoutHash = () => randomBytes(24).toString('base64url');
 
-export class CheckoutError extends HttpError {
+class CheckoutError extends HttpError {
   constructor(message: string) {
     super(422, message);
     this.name = 'CheckoutError';

@@ -41,7 +41,6 @@ export const transactionData = z.object({
     totals: z.object({ subtotal: minorUnits, tax: minorUnits, total: minorUnits }),
   }),
 });
-export type TransactionData = z.output<typeof transactionData>;
 
 export const customerData = z.object({
   id,

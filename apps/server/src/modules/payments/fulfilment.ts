@@ -35,7 +35,7 @@ import {
  */
 
 /** The event names a real change we cannot make now (unknown transaction, unreadable data). */
-export class UnprocessableEventError extends Error {
+class UnprocessableEventError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnprocessableEventError';

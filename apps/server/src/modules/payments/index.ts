@@ -8,7 +8,7 @@ import type { PaymentProvider } from './provider.ts';
 import { createWebhookDeliverer, type WebhookDeliverer } from './sandbox/deliveries.ts';
 import { createSandboxProvider, type SandboxProvider } from './sandbox/provider.ts';
 
-export const WEBHOOK_PATH = '/webhooks/paddle';
+const WEBHOOK_PATH = '/webhooks/paddle';
 
 /** The money path, made once per process (services.ts) from the configuration. */
 export interface Payments {

@@ -26,7 +26,7 @@ function offsetMinutes(instant: string): number {
   return sign * (Number(match[8]) * 60 + Number(match[9]));
 }
 
-export function parseInstant(instant: string): number {
+function parseInstant(instant: string): number {
   offsetMinutes(instant);
   const time = Date.parse(instant);
   if (Number.isNaN(time)) throw new Error(`"${instant}" is not a valid date and time`);

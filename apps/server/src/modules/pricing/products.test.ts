@@ -1,4 +1,4 @@
-import { TEMPLATE_SLUGS } from '@tessera/catalog/src/content/templates.ts';
+import { TEMPLATE_SLUGS } from '@tessera/catalog/content';
 import {
   ALL_ACCESS_SLUG,
   BLACK_FRIDAY_MIN_DISCOUNT_PERCENT,

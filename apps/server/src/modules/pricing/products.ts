@@ -1,7 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_CONTENT_DIR } from '@tessera/catalog/src/content/options.ts';
-import { parseTemplateMeta, TEMPLATE_SLUGS } from '@tessera/catalog/src/content/templates.ts';
+import { DEFAULT_CONTENT_DIR, parseTemplateMeta, TEMPLATE_SLUGS } from '@tessera/catalog/content';
 import {
   ALL_ACCESS_SLUG,
   BLACK_FRIDAY_SLUG,

@@ -143,5 +143,3 @@ export function pricingRepository(db: Db | Tx) {
     },
   };
 }
-
-export type PricingRepository = ReturnType<typeof pricingRepository>;

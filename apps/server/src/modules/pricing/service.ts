@@ -34,7 +34,7 @@ export interface PricingOptions {
 }
 
 /** What one customer may buy and at what price, read once per request. */
-export interface CustomerPricing {
+interface CustomerPricing {
   holdings(): Promise<CustomerHoldings>;
   quote(
     productSlug: string,

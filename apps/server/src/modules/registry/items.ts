@@ -1,7 +1,7 @@
 // Registry items in the shadcn registry protocol (https://ui.shadcn.com/schema/registry-item.json),
 // as the `shadcn` CLI reads them. The index lists names and words only; an item's files carry
 // code and are built only for a viewer the catalogue presenter gave the code to.
-import type { Snippet, SnippetLanguageName } from '@tessera/catalog/src/pipeline/types.ts';
+import type { Snippet, SnippetLanguageName } from '@tessera/catalog/catalogue';
 import type { RegistryEntry } from './names.ts';
 
 export const ITEM_SCHEMA = 'https://ui.shadcn.com/schema/registry-item.json';

@@ -31,14 +31,6 @@ export interface SharedPageDataOptions {
   now?: () => Date;
 }
 
-async function flashMessages(req: Request): Promise<SharedPageData['flash']> {
-  const { messages = {} } = await req.readFlash();
-  return {
-    ...(messages.success ? { success: messages.success } : {}),
-    ...(messages.error ? { error: messages.error } : {}),
-  };
-}
-
 const PREFERRED_LANGUAGE = 'en-US';
 const TAILWIND_VERSION = '4.3';
 
@@ -138,7 +130,6 @@ export function sharedPageData({
       allAccessPricing: () => customer.allAccessPricing(),
       tailwindVersion: TAILWIND_VERSION,
       brandName,
-      flash: () => flashMessages(req),
       // A function: evaluated after the route has described its page.
       seo: () => pageSeo(req, appUrl),
     };
@@ -173,7 +164,6 @@ export function storeFreePageData({
     allAccessPricing: null,
     tailwindVersion: TAILWIND_VERSION,
     brandName,
-    flash: {},
     seo: () => pageSeo(req, appUrl),
   });
 }

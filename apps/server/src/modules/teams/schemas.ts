@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { emailField, formBoolean, passwordInput } from '../auth/schemas.ts';
 
 /** Longest team name, in characters (code points): a name, not a paragraph. */
-export const TEAM_NAME_MAX_LENGTH = 100;
+const TEAM_NAME_MAX_LENGTH = 100;
 
 export const TEAM_NAME_REQUIRED = 'The team name field is required.';
 export const TEAM_NAME_TOO_LONG = `The team name may not be longer than ${TEAM_NAME_MAX_LENGTH} characters.`;
@@ -32,7 +32,7 @@ export const newAccountFields = {
   remember: formBoolean.default(true),
 };
 
-export const INVITE_TOKEN_MAX_LENGTH = 128;
+const INVITE_TOKEN_MAX_LENGTH = 128;
 
 /** The token of an invite link (query or body); its shape is the route's to judge. */
 export const inviteTokenField = z.object({

@@ -53,7 +53,7 @@ type TeamProps = {
 const teamOf = (response: request.Response) =>
   (response.body as { props: { team: TeamProps } }).props.team;
 const flashOf = (response: request.Response) =>
-  (response.body as { props: { flash: { success?: string; error?: string } } }).props.flash;
+  (response.body as { flash: { success?: string; error?: string } }).flash;
 
 async function db() {
   return app.services.database.db;

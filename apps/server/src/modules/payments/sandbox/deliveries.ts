@@ -26,11 +26,11 @@ const CHAOS_SPREAD_MS = 400;
 const CLAIM_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
 /** Paddle gives up after a while too; the events stay in the table for the operator. */
-export const DELIVERY_MAX_ATTEMPTS = 30;
+const DELIVERY_MAX_ATTEMPTS = 30;
 const BATCH = 50;
 
 /** 1 s, 2 s, 4 s, … at most 10 minutes. */
-export function deliveryBackoffMs(attempts: number): number {
+function deliveryBackoffMs(attempts: number): number {
   return Math.min(1000 * 2 ** Math.max(0, attempts - 1), 10 * 60_000);
 }
 

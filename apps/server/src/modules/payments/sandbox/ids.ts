@@ -19,4 +19,9 @@ export function sandboxCustomerId(email: string): string {
   return `ctm_${encode(createHash('sha256').update(`tessera-sandbox-customer:${email}`).digest())}`;
 }
 
+/** A stable id made from `seed`: the demo world's purchases get the same ids every time. */
+export function sandboxIdFor(prefix: 'txn', seed: string): string {
+  return `${prefix}_${encode(createHash('sha256').update(`tessera-sandbox-seed:${seed}`).digest())}`;
+}
+
 export const SANDBOX_TRANSACTION_ID = /^txn_[0-9a-hjkmnp-tv-z]{26}$/;
