@@ -21,6 +21,8 @@ async function freePort(): Promise<number> {
 export type RunningStore = {
   url: string;
   dataDir: string;
+  /** The server process: the bench reads its memory from /proc. */
+  pid: number;
   stop: () => Promise<void>;
   output: () => string;
 };
@@ -79,6 +81,7 @@ export async function startStore(
     url,
     output: () => output,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
