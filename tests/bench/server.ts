@@ -157,6 +157,9 @@ export async function benchServer() {
         met: afterBurst.peak < 300 ? 'yes' : 'NO',
       },
     });
+  } catch (error) {
+    console.log(`!! the server bench failed; the store said:\n${store.output().slice(-4000)}`);
+    throw error;
   } finally {
     await store.stop();
   }

@@ -22,6 +22,20 @@ export function negotiateEncoding(
   available: readonly ContentCoding[] = ['br', 'gzip'],
 ): ContentCoding {
   if (header === undefined) return 'identity';
+  // Browsers send a handful of distinct headers: parse each once.
+  const key = `${available.join(',')}|${header}`;
+  let coding = negotiated.get(key);
+  if (coding === undefined) {
+    coding = negotiate(header, available);
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(key, coding);
+  }
+  return coding;
+}
+
+const negotiated = new Map<string, ContentCoding>();
+
+function negotiate(header: string, available: readonly ContentCoding[]): ContentCoding {
   const weights = new Map<string, number>();
   for (const part of header.split(',')) {
     const [rawName, ...params] = part.split(';');
@@ -38,11 +52,15 @@ export function negotiateEncoding(
     weights.set(name, Math.max(q, weights.get(name) ?? 0));
   }
   const star = weights.get('*');
+  // Identity unnamed is acceptable, but no more than what the client did name (as negotiator
+  // does): `gzip;q=0.8` still means gzip.
+  const named = [...weights.values()].filter((weight) => weight > 0);
+  const identityByDefault = named.length > 0 ? Math.min(...named) : 1;
   const weightOf = (coding: ContentCoding) => {
-    const named = weights.get(coding === 'gzip' && !weights.has('gzip') ? 'x-gzip' : coding);
-    if (named !== undefined) return named;
+    const given = weights.get(coding === 'gzip' && !weights.has('gzip') ? 'x-gzip' : coding);
+    if (given !== undefined) return given;
     if (star !== undefined) return star;
-    return coding === 'identity' ? 1 : 0;
+    return coding === 'identity' ? identityByDefault : 0;
   };
   let best: ContentCoding = 'identity';
   let bestWeight = 0;
