@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { startStore } from '../e2e/support/store.ts';
 import { benchWebhooks } from './webhooks.ts';
+import { benchServer } from './server.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 import {
@@ -242,7 +243,14 @@ function printRoutes(title: string, rows: Record<string, Row>, baseline: Row) {
 
 // `pnpm bench webhooks`: only the webhook fulfilment throughput (no build needed).
 if (process.argv.includes('webhooks')) {
-  await benchWebhooks();
+  await benchServer();
+await benchWebhooks();
+  process.exit(0);
+}
+
+// `pnpm bench server`: only the server budgets of issue 15 (tests/bench/server.ts).
+if (process.argv.includes('server')) {
+  await benchServer();
   process.exit(0);
 }
 
@@ -341,4 +349,5 @@ try {
   await store.stop();
 }
 
+await benchServer();
 await benchWebhooks();

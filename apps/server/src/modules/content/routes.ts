@@ -1,5 +1,6 @@
 // The loaders alone: the package index also brings the build (Chromium, Tailwind).
 import { loadChangelog, type ChangelogEntry } from '@tessera/catalog/src/content/changelog.ts';
+import { disposeHighlighter } from '@tessera/catalog/src/content/highlight.ts';
 import { loadDocumentation, type Documentation } from '@tessera/catalog/src/content/docs.ts';
 import { loadPrivacyPolicy, type PrivacyPolicy } from '@tessera/catalog/src/content/privacy.ts';
 import { Router } from 'express';
@@ -37,6 +38,8 @@ export function contentRoutes(settings: ContentSettings): Router {
         loadDocumentation(options),
         loadPrivacyPolicy(options),
       ]);
+      // Everything is highlighted now: the highlighter's memory goes back (issue 15, RSS).
+      await disposeHighlighter();
       return { changelog, docs, privacy };
     })());
 
