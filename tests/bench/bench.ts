@@ -243,8 +243,7 @@ function printRoutes(title: string, rows: Record<string, Row>, baseline: Row) {
 
 // `pnpm bench webhooks`: only the webhook fulfilment throughput (no build needed).
 if (process.argv.includes('webhooks')) {
-  await benchServer();
-await benchWebhooks();
+  await benchWebhooks();
   process.exit(0);
 }
 

@@ -221,10 +221,16 @@ describe('compressed pages (HTML and Inertia JSON)', () => {
   it('answers 304 per coding and HEAD without a body', async () => {
     const app = await builtApp();
     const br = await raw(app, '/', { 'Accept-Encoding': 'br' });
-    const again = await raw(app, '/', { 'Accept-Encoding': 'br', 'If-None-Match': br.headers.etag! });
+    const again = await raw(app, '/', {
+      'Accept-Encoding': 'br',
+      'If-None-Match': br.headers.etag!,
+    });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    const gzip = await raw(app, '/', { 'Accept-Encoding': 'gzip', 'If-None-Match': br.headers.etag! });
+    const gzip = await raw(app, '/', {
+      'Accept-Encoding': 'gzip',
+      'If-None-Match': br.headers.etag!,
+    });
     expect(gzip.status).toBe(200);
     const head = await raw(app, '/', { 'Accept-Encoding': 'br' }, 'HEAD');
     expect(head.status).toBe(200);

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { Representation } from '../compression.ts';
+import type { Representation } from '../compression.ts';
 
 export interface ResponseCacheOptions {
   /** The most the cached responses may weigh, in bytes (keys, bodies and their codings). */

@@ -1,6 +1,5 @@
 import type { Db } from '../../db/database.ts';
 
-
 /** What the access policy reads: one user's memberships and the licences they hold or share. */
 export function accessRepository(db: Db) {
   return {
@@ -61,9 +60,10 @@ export function accessRepository(db: Db) {
         .orderBy('licenses.id')
         .execute();
     },
-
   };
 }
 
 /** A licence the user holds, or that a team of theirs holds (`role`: theirs in that team). */
-export type LicenceRow = Awaited<ReturnType<ReturnType<typeof accessRepository>['licences']>>[number];
+export type LicenceRow = Awaited<
+  ReturnType<ReturnType<typeof accessRepository>['licences']>
+>[number];
