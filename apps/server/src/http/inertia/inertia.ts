@@ -224,13 +224,13 @@ export function createInertia(options: InertiaOptions): Inertia {
   }
 
   async function send(req: Request, res: Response, page: Page, status: number): Promise<void> {
-    const key = stringifyPage(page);
+    const { key, json: pageJson } = stringifyPage(page);
     const isCompressible = compressible.has(page.component);
     if (isInertiaRequest(req)) {
       res.set(INERTIA_HEADERS.inertia, 'true');
       const json = await pageObjects.get(
         key,
-        async () => new Representation(key, JSON_TYPE, { compressible: isCompressible }),
+        async () => new Representation(pageJson(), JSON_TYPE, { compressible: isCompressible }),
       );
       await sendRepresentation(req, res, json, status);
       return;

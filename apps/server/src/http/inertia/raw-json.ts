@@ -4,38 +4,53 @@ import { randomBytes } from 'node:crypto';
 // characters \u0000, and the token is secret to this process.
 const TOKEN = randomBytes(12).toString('hex');
 const PLACEHOLDER = new RegExp(`"\\\\u0000${TOKEN}:(\\d+)\\\\u0000"`, 'g');
-let splicing: string[] | null = null;
+let collecting: Map<number, string> | null = null;
+let nextId = 0;
 
 /**
  * Marks `value` (an object or array that never changes) as already serialized: inside
- * `stringifyPage` its JSON is copied in from `text` instead of being built again, which saves
- * re-escaping large immutable parts of a page (an owner's highlighted snippets, ~300 KB) on
- * every request. Anywhere else it serializes as itself.
+ * `stringifyPage` it stands as a short placeholder naming it, and its JSON is copied in from
+ * `text` only when the whole is needed. That saves re-escaping large immutable parts of a page
+ * (an owner's highlighted snippets, ~300 KB) on every request. Anywhere else it serializes as
+ * itself.
  */
 export function preserialized<T extends object>(value: T, text = JSON.stringify(value)): T {
+  const id = nextId++;
   const copy = () => (Array.isArray(value) ? [...value] : { ...value });
   Object.defineProperty(value, 'toJSON', {
     enumerable: false,
     value() {
-      if (!splicing) return copy();
-      splicing.push(text);
-      return `\u0000${TOKEN}:${splicing.length - 1}\u0000`;
+      if (!collecting) return copy();
+      collecting.set(id, text);
+      return `\u0000${TOKEN}:${id}\u0000`;
     },
   });
   return value;
 }
 
-/** `JSON.stringify(page)`, byte for byte, with preserialized parts copied in. */
-export function stringifyPage(page: unknown): string {
-  const outer = splicing;
-  const parts: string[] = [];
-  splicing = parts;
-  let json: string;
+export interface SerializedPage {
+  /**
+   * The page's JSON with each preserialized part as a placeholder naming it: as unique as the
+   * JSON itself (a part never changes), and a fraction of its length.
+   */
+  key: string;
+  /** `JSON.stringify(page)`, byte for byte. */
+  json(): string;
+}
+
+export function stringifyPage(page: unknown): SerializedPage {
+  const outer = collecting;
+  const parts = new Map<number, string>();
+  collecting = parts;
+  let key: string;
   try {
-    json = JSON.stringify(page);
+    key = JSON.stringify(page);
   } finally {
-    splicing = outer;
+    collecting = outer;
   }
-  if (parts.length === 0) return json;
-  return json.replace(PLACEHOLDER, (_match, index: string) => parts[Number(index)]!);
+  if (parts.size === 0) return { key, json: () => key };
+  return {
+    key,
+    json: () => key.replace(PLACEHOLDER, (_match, id: string) => parts.get(Number(id))!),
+  };
 }
