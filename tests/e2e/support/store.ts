@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
+/** The server as `npm start` runs it (scripts/start.mjs), flags included. */
+const SERVER_ARGS = ['--max-semi-space-size=4', 'apps/server/src/main.ts'];
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -47,7 +49,7 @@ export async function startStore(
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,

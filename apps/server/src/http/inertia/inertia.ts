@@ -132,8 +132,8 @@ export function createInertia(options: InertiaOptions): Inertia {
   const ssr = options.ssr ?? null;
   const compressible = options.compressible ?? COMPRESSIBLE_PAGES;
   // Two caches, one key: the page object's JSON (a prefixed key would copy it per request).
-  const documents = responseCache(options.responseCache);
-  const pageObjects = responseCache(options.responseCache);
+  const documents = responseCache({ maxBytes: 32 * 1024 * 1024, ...options.responseCache });
+  const pageObjects = responseCache({ maxBytes: 16 * 1024 * 1024, ...options.responseCache });
 
   async function buildPage(
     req: Request,

@@ -122,7 +122,11 @@ function precompressedAssets(root: string): RequestHandler {
       found = Promise.all([
         readCoded(`${file}.br`, `"${name}-br"`),
         readCoded(`${file}.gz`, `"${name}-gz"`),
-      ]).then(([br, gzip]) => ({ ...(br && { br }), ...(gzip && { gzip }) }));
+      ]).then(([br, gzip]) => {
+        // Only what exists is remembered: made-up names must not grow the map.
+        if (!br && !gzip) known.delete(name);
+        return { ...(br && { br }), ...(gzip && { gzip }) };
+      });
       found.catch(() => known.delete(name));
       known.set(name, found);
     }

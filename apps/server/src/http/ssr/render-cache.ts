@@ -28,7 +28,7 @@ export class UncachedResponse extends Error {
  * Bounded by size, least recently used out first; per process, so N instances are N caches of
  * the same pure function.
  */
-export function responseCache({ maxBytes = 48 * 1024 * 1024 }: ResponseCacheOptions = {}) {
+export function responseCache({ maxBytes = 32 * 1024 * 1024 }: ResponseCacheOptions = {}) {
   const cache = new LRUCache<string, Representation, () => Promise<Representation>>({
     maxSize: maxBytes,
     // Codings are made later; count room for them now (brotli and gzip: about ¼ each).

@@ -65,7 +65,7 @@ function readJson<T>(dir: string, file: string): T {
 }
 
 /** What the parsed code of the most recently shown components may weigh. */
-const CODE_CACHE_BYTES = 48 * 1024 * 1024;
+const CODE_CACHE_BYTES = 32 * 1024 * 1024;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
