@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { findChromium } from './chromium.mjs';
+import { needsPrecompression, precompressAssets } from './precompress.mjs';
 
 export const root = resolve(import.meta.dirname, '..');
 
@@ -31,9 +32,19 @@ export function runOrExit(command, args, options) {
 /** The store's client and SSR bundles; `force` rebuilds even when a build exists. */
 export function buildStorefront({ force = false } = {}) {
   const built = existsSync(resolve(root, 'apps/storefront/dist/ssr/ssr.js'));
-  if (built && !force) return 0;
-  log('building the storefront (client + SSR bundles)');
-  return runOrExit('pnpm', ['--filter', '@tessera/storefront', 'build']);
+  const assets = resolve(root, 'apps/storefront/dist/client/assets');
+  let seconds = 0;
+  if (!built || force) {
+    log('building the storefront (client + SSR bundles)');
+    seconds = runOrExit('pnpm', ['--filter', '@tessera/storefront', 'build']);
+  }
+  // Brotli and gzip copies of the hashed assets, made once here rather than per request.
+  if (existsSync(assets) && needsPrecompression(assets)) {
+    const started = performance.now();
+    log(`pre-compressed ${precompressAssets(assets)} asset(s) (brotli, gzip)`);
+    seconds += (performance.now() - started) / 1000;
+  }
+  return seconds;
 }
 
 export function catalogueBuilt() {

@@ -24,7 +24,9 @@ if (rebuild || !catalogueBuilt()) process.env.CHROMIUM_PATH = ensureChromium();
 buildStorefront({ force: rebuild });
 buildCatalogue({ force: rebuild, screenshots: true });
 
-const server = spawn(process.execPath, ['apps/server/src/main.ts'], {
+// A young generation of 4 MiB semispaces instead of V8's 16: ~50 MiB less resident memory at
+// idle and under load for no measured loss of throughput (docs/decisions/019).
+const server = spawn(process.execPath, ['--max-semi-space-size=4', 'apps/server/src/main.ts'], {
   cwd: root,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env, SESSION_SECRET: sessionSecret() },

@@ -10,6 +10,7 @@ import { benchWebhooks } from './webhooks.ts';
 import { benchBundles } from './bundles.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPalette } from './palette.ts';
+import { benchServer } from './server.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/passwords.ts';
 
@@ -194,6 +195,12 @@ if (process.argv.includes('lighthouse')) {
   process.exit(0);
 }
 
+// `pnpm bench server`: only the server budgets of issue 15 (tests/bench/server.ts).
+if (process.argv.includes('server')) {
+  await benchServer();
+  process.exit(0);
+}
+
 const store = await startStore({ LOG_LEVEL: 'error' });
 try {
   const entryAssets = firstLoadAssets([ENTRY]);
@@ -261,6 +268,7 @@ try {
   await store.stop();
 }
 
+await benchServer();
 await benchWebhooks();
 await benchRegistry();
 await benchLighthouse();

@@ -63,5 +63,7 @@ export async function createLogger(
       }),
     );
   }
-  return pino(options);
+  // Asynchronous writes: a request never waits on stdout. pino flushes what is buffered when
+  // the process exits (a fatal error included).
+  return pino(options, pino.destination({ dest: 1, sync: false }));
 }

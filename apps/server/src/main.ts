@@ -1,7 +1,6 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
-import { cachedRenderer } from './http/ssr/render-cache.ts';
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
 import { createLogger } from './logger.ts';
 import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
@@ -32,8 +31,8 @@ if (!assets) {
 }
 let ssr = null;
 if (config.ssr && assets) {
-  const renderer = await loadSsrRenderer(config.storefrontDist);
-  ssr = renderer ? cachedRenderer(renderer) : null;
+  // Its documents are kept, as bytes, by the Inertia layer's response cache.
+  ssr = await loadSsrRenderer(config.storefrontDist);
   if (!ssr) {
     logger.warn(
       `No SSR bundle at ${ssrEntryPath(config.storefrontDist)}: pages render on the client only.`,

@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../../..');
+/** The server as `npm start` runs it (scripts/start.mjs), flags included. */
+const SERVER_ARGS = ['--max-semi-space-size=4', 'apps/server/src/main.ts'];
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -21,6 +23,8 @@ async function freePort(): Promise<number> {
 export type RunningStore = {
   url: string;
   dataDir: string;
+  /** The server process: the bench reads its memory from /proc. */
+  pid: number;
   stop: () => Promise<void>;
   output: () => string;
 };
@@ -46,7 +50,7 @@ export async function startStore(
     if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
   }
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, SERVER_ARGS, {
     cwd: root,
     env: {
       ...process.env,
@@ -80,6 +84,7 @@ export async function startStore(
     url,
     output: () => output,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) {
         child.kill('SIGTERM');

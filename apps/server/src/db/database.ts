@@ -9,6 +9,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { Migrator } from 'kysely/migration';
+import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,11 +45,32 @@ class ImmediateSqliteDriver extends SqliteDriver {
   }
 }
 
+/**
+ * Kysely prepares every query it runs; a prepared statement is reusable for the life of the
+ * connection (SQLite re-prepares it by itself after a schema change), and Kysely runs each one
+ * to completion synchronously (`all`/`run`), so one statement per SQL text is kept and reused.
+ */
+function withStatementCache(database: SqliteDatabase.Database, max = 500) {
+  const statements = new LRUCache<string, SqliteDatabase.Statement>({ max });
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+}
+
 class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #database: SqliteDatabase.Database;
+  readonly #database: ReturnType<typeof withStatementCache>;
   constructor(database: SqliteDatabase.Database) {
-    super({ database });
-    this.#database = database;
+    const cached = withStatementCache(database);
+    super({ database: cached });
+    this.#database = cached;
   }
   override createDriver() {
     return new ImmediateSqliteDriver({ database: this.#database });

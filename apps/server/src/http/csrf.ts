@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { HttpError } from './errors.ts';
 import { parseCookies, serializeCookie, setCookie } from './session/cookies.ts';
@@ -23,7 +23,10 @@ export interface CsrfOptions {
  * key. Stateless, so a visitor's page view writes no session.
  */
 export function createCsrf(options: CsrfOptions) {
-  const key = createHmac('sha256', options.secret).update('tessera:csrf:v1').digest();
+  // A KeyObject made once: a raw key would be imported again by every createHmac.
+  const key = createSecretKey(
+    createHmac('sha256', options.secret).update('tessera:csrf:v1').digest(),
+  );
   const who = (req: Request) => String(req.session?.userId ?? 'guest');
   const sign = (nonce: string, subject: string) =>
     createHmac('sha256', key).update(`${nonce}:${subject}`).digest('base64url');

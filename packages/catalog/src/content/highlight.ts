@@ -29,6 +29,17 @@ function getHighlighter(): Promise<Highlighter> {
   return highlighter;
 }
 
+/**
+ * Frees the highlighter (its WebAssembly regex engine and compiled grammars, tens of MiB) once
+ * the caller has nothing more to highlight: the server renders its content pages once, at
+ * start. A later call to `highlightToHast` makes a new one.
+ */
+export async function disposeHighlighter(): Promise<void> {
+  const current = highlighter;
+  highlighter = undefined;
+  (await current)?.dispose();
+}
+
 /** Highlights `code` with Shiki and returns its `<pre class="shiki">` element as hast. */
 export async function highlightToHast(code: string, language: string): Promise<HastElement> {
   const shiki = await getHighlighter();

@@ -5,6 +5,8 @@
 export type { ContentManifest } from './build.ts';
 export { loadChangelog, type ChangelogEntry } from './changelog.ts';
 export { loadDocumentation, type Documentation } from './docs.ts';
+/** Frees the highlighter once the start-time rendering is done (memory, issue 15). */
+export { disposeHighlighter } from './highlight.ts';
 export { DEFAULT_CONTENT_DIR } from './options.ts';
 export { loadPrivacyPolicy, type PrivacyPolicy } from './privacy.ts';
 export { parseTemplateMeta, TEMPLATE_SLUGS, type Template } from './templates.ts';

@@ -174,6 +174,24 @@ describe('Inertia protocol: first load (HTML)', () => {
     expect(JSON.stringify(logged?.err)).toContain('Broken component exploded');
   });
 
+  it('keeps the documents of public pages, never of pages that may show a secret', async () => {
+    const { app } = tinyApp({
+      ssr,
+      routes: (a) => {
+        a.get('/home', (_req, res) => renderAnyPage(res, 'Home', { message: 'public' }));
+        a.get('/key', (_req, res) => renderAnyPage(res, 'RedeemLicense', { message: 'K3Y' }));
+      },
+    });
+    const before = ssr.calls;
+    await request(app).get('/home').expect(200);
+    await request(app).get('/home').expect(200);
+    expect(ssr.calls).toBe(before + 1);
+    await request(app).get('/key').expect(200);
+    const second = (await request(app).get('/key').expect(200)).text;
+    expect(ssr.calls).toBe(before + 3);
+    expect(second).toContain('K3Y');
+  });
+
   it('does not call SSR for Inertia visits', async () => {
     const before = ssr.calls;
     const { app } = tinyApp({

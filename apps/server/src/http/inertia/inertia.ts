@@ -1,9 +1,18 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import type { FlashData } from '../session/flash.ts';
+import { Representation, sendRepresentation } from '../compression.ts';
+import {
+  responseCache,
+  UncachedResponse,
+  type ResponseCache,
+  type ResponseCacheOptions,
+} from '../ssr/render-cache.ts';
 import type { ClientAssets, SsrRenderer, SsrResult } from '../ssr/types.ts';
+import { COMPRESSIBLE_PAGES } from './compressible-pages.ts';
 import { clientRenderedBody, renderDocument } from './document.ts';
 import type { FlashMessages } from '@tessera/pages';
+import { stringifyPage } from './raw-json.ts';
 import type { Errors, Page, PageProps } from './page.ts';
 import { always, resolveProps, specialKind, type PropsInput } from './props.ts';
 
@@ -51,7 +60,17 @@ export interface InertiaOptions {
   /** The flash left by the previous request (errors, error bag, messages). */
   flash?: (req: Request, res: Response) => FlashData | null | Promise<FlashData | null>;
   encryptHistory?: boolean;
+  /** Finished responses kept in memory (./../ssr/render-cache.ts); its size bound. */
+  responseCache?: ResponseCacheOptions;
+  /**
+   * Pages whose responses may be compressed: none that carries a secret of its viewer (BREACH,
+   * docs/decisions/019-server-performance.md).
+   */
+  compressible?: ReadonlySet<string>;
 }
+
+const HTML = 'text/html; charset=utf-8';
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 /** What a page needs when the stores behind the shared props and the flash may be down. */
 interface StandaloneRenderOptions {
@@ -127,6 +146,10 @@ export function createInertia(options: InertiaOptions): Inertia {
   const factories: SharedPropsFactory[] = [];
   const { assets, logger } = options;
   const ssr = options.ssr ?? null;
+  const compressible = options.compressible ?? COMPRESSIBLE_PAGES;
+  // Two caches, one key: the page object's JSON (a prefixed key would copy it per request).
+  const documents = responseCache({ maxBytes: 32 * 1024 * 1024, ...options.responseCache });
+  const pageObjects = responseCache({ maxBytes: 16 * 1024 * 1024, ...options.responseCache });
 
   async function buildPage(
     req: Request,
@@ -175,28 +198,34 @@ export function createInertia(options: InertiaOptions): Inertia {
     return page;
   }
 
-  async function renderHtml(req: Request, page: Page): Promise<string> {
-    let head: string[] = [];
-    let body = clientRenderedBody(page);
-    if (ssr) {
-      try {
-        const result: unknown = await ssr.render(page);
-        if (!isSsrResult(result)) throw new TypeError('SSR render() must return { head, body }');
-        ({ head, body } = result);
-      } catch (err) {
-        const log = (req.log as Logger | undefined) ?? logger;
-        log.error(
-          { err, component: page.component, url: page.url },
-          `SSR failed for ${page.component}; falling back to client-side rendering`,
-        );
-      }
+  /** The document for `page`; an SSR failure is logged, sent client-rendered and not kept. */
+  async function renderHtml(req: Request, page: Page, isCompressible: boolean) {
+    const document = (head: string[], body: string) =>
+      renderDocument({ head, body, assets: headTags, fallbackTitle: options.title });
+    const headTags = await assets.headTags(req.originalUrl, page.component);
+    if (!ssr) {
+      return new Representation(document([], clientRenderedBody(page)), HTML, {
+        compressible: isCompressible,
+      });
     }
-    return renderDocument({
-      head,
-      body,
-      assets: await assets.headTags(req.originalUrl, page.component),
-      fallbackTitle: options.title,
-    });
+    try {
+      const result: unknown = await ssr.render(page);
+      if (!isSsrResult(result)) throw new TypeError('SSR render() must return { head, body }');
+      return new Representation(document(result.head, result.body), HTML, {
+        compressible: isCompressible,
+      });
+    } catch (err) {
+      const log = (req.log as Logger | undefined) ?? logger;
+      log.error(
+        { err, component: page.component, url: page.url },
+        `SSR failed for ${page.component}; falling back to client-side rendering`,
+      );
+      throw new UncachedResponse(
+        new Representation(document([], clientRenderedBody(page)), HTML, {
+          compressible: isCompressible,
+        }),
+      );
+    }
   }
 
   async function render(
@@ -211,12 +240,31 @@ export function createInertia(options: InertiaOptions): Inertia {
   }
 
   async function send(req: Request, res: Response, page: Page, status: number): Promise<void> {
+    const { key, json: pageJson } = stringifyPage(page);
+    // Only the public pages (the compressible list) are kept: a page that shows a secret (a new
+    // access token, a licence key, an invite link) is built for its one answer and never held
+    // in the process's memory, where it would outlive the answer.
+    const isCompressible = compressible.has(page.component);
+    const kept = async (cache: ResponseCache, build: () => Promise<Representation>) => {
+      if (isCompressible) return cache.get(key, build);
+      try {
+        return await build();
+      } catch (error) {
+        if (error instanceof UncachedResponse) return error.representation;
+        throw error;
+      }
+    };
     if (isInertiaRequest(req)) {
-      res.status(status).set(INERTIA_HEADERS.inertia, 'true').json(page);
+      res.set(INERTIA_HEADERS.inertia, 'true');
+      const json = await kept(
+        pageObjects,
+        async () => new Representation(pageJson(), JSON_TYPE, { compressible: isCompressible }),
+      );
+      await sendRepresentation(req, res, json, status);
       return;
     }
-    const html = await renderHtml(req, page);
-    res.status(status).type('html').send(html);
+    const html = await kept(documents, () => renderHtml(req, page, isCompressible));
+    await sendRepresentation(req, res, html, status);
   }
 
   const middleware: RequestHandler = (req: Request, res: Response, next: NextFunction) => {

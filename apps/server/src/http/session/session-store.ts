@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import session from 'express-session';
+import { LRUCache } from 'lru-cache';
 import type { FlashData } from './flash.ts';
 
 declare module 'express-session' {
@@ -38,6 +39,13 @@ export interface UserSessionsSummary {
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 
 /**
+ * A session's idle expiry moves at most once a minute per process: a signed-in visitor's every
+ * page view no longer writes to the store. It costs a session at most this much of its idle
+ * life (2 h), and the back office's "last seen" is right to the minute.
+ */
+export const SESSION_TOUCH_INTERVAL_MS = 60 * 1000;
+
+/**
  * The session stores: the database by default, Redis when REDIS_URL is set. Beyond
  * express-session's contract they can end every session of one user, whichever process
  * created it, which "Log out other sessions" needs.
@@ -71,7 +79,18 @@ export abstract class AppSessionStore extends session.Store {
     this.destroySession(sid).then(() => callback?.(), callback);
   }
 
+  readonly #touched = new LRUCache<string, true>({
+    max: 10_000,
+    ttl: SESSION_TOUCH_INTERVAL_MS,
+    ttlAutopurge: false,
+  });
+
   override touch(sid: string, data: session.SessionData, callback?: () => void): void {
+    if (this.#touched.has(sid)) {
+      callback?.();
+      return;
+    }
+    this.#touched.set(sid, true);
     this.touchSession(sid, data).then(
       () => callback?.(),
       () => callback?.(),

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import express, { Router } from 'express';
+import express, { Router, type RequestHandler } from 'express';
+import { matchesIfNoneMatch, negotiateEncoding, type ContentCoding } from '../compression.ts';
 import { plainClientErrors, plainNotFound } from '../errors.ts';
 import { escapeHtml } from '../inertia/document.ts';
 import type { ClientAssets } from './types.ts';
@@ -149,11 +150,76 @@ export async function loadClientAssets(storefrontDist: string): Promise<ClientAs
 }
 
 const HASHED_ASSETS = `assets${path.sep}`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A hashed asset's name: nothing that could leave the folder or name a dotfile. */
+const HASHED_ASSET_PATH = /^\/assets\/([A-Za-z0-9_-][A-Za-z0-9._-]*)$/;
+
+type Coded = { body: Buffer; etag: string };
+type Precompressed = Partial<Record<'br' | 'gzip', Coded>>;
+
+async function readCoded(file: string, etag: string): Promise<Coded | undefined> {
+  try {
+    return { body: await readFile(file), etag };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The build's brotli and gzip copies of a hashed asset (`x.js.br`, `x.js.gz`, made by
+ * scripts/precompress.mjs), sent when the browser accepts them: `Content-Encoding`,
+ * `Vary: Accept-Encoding`, a strong ETag per coding (the name carries the content hash), 304 on
+ * a matching `If-None-Match`. A Range on a coded body is ignored (a full 200, `Accept-Ranges:
+ * none`), which HTTP allows; an uncoded asset is left to express.static, which serves ranges.
+ * Hashed files never change, so each is read once and kept (the client build is ~1.3 MB).
+ */
+function precompressedAssets(root: string): RequestHandler {
+  const known = new Map<string, Promise<Precompressed>>();
+  const lookup = (name: string) => {
+    let found = known.get(name);
+    if (!found) {
+      const file = path.join(root, 'assets', name);
+      found = Promise.all([
+        readCoded(`${file}.br`, `"${name}-br"`),
+        readCoded(`${file}.gz`, `"${name}-gz"`),
+      ]).then(([br, gzip]) => {
+        // Only what exists is remembered: made-up names must not grow the map.
+        if (!br && !gzip) known.delete(name);
+        return { ...(br && { br }), ...(gzip && { gzip }) };
+      });
+      found.catch(() => known.delete(name));
+      known.set(name, found);
+    }
+    return found;
+  };
+  return async (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const name = HASHED_ASSET_PATH.exec(req.path)?.[1];
+    if (!name || name.endsWith('.br') || name.endsWith('.gz')) return next();
+    const coded = await lookup(name);
+    const available = Object.keys(coded) as ContentCoding[];
+    if (available.length === 0) return next();
+    res.vary('Accept-Encoding');
+    const coding = negotiateEncoding(req.headers['accept-encoding'], available);
+    if (coding === 'identity') return next();
+    const { body, etag } = coded[coding]!;
+    res.setHeader('Cache-Control', IMMUTABLE);
+    res.setHeader('ETag', etag);
+    res.setHeader('Accept-Ranges', 'none');
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) return res.status(304).end();
+    res.type(path.extname(name));
+    res.setHeader('Content-Encoding', coding);
+    res.setHeader('Content-Length', body.length);
+    return req.method === 'HEAD' ? res.end() : res.end(body);
+  };
+}
 
 /**
  * Serves the built client under /build/. Files under /build/assets/ carry a content hash in
- * their name and never change: they are cached for a year. Anything else is revalidated. A
- * missing or refused file is a line of plain text, never a page.
+ * their name and never change: they are cached for a year, and sent brotli- or gzip-coded from
+ * the build's pre-compressed copies when the browser accepts it. Anything else is revalidated.
+ * A missing or refused file is a line of plain text, never a page.
  */
 export function staticAssets(storefrontDist: string): Router {
   const root = clientDir(storefrontDist);
@@ -165,12 +231,9 @@ export function staticAssets(storefrontDist: string): Router {
     cacheControl: false,
     setHeaders(res, filePath) {
       const hashed = path.relative(root, filePath).startsWith(HASHED_ASSETS);
-      res.setHeader(
-        'Cache-Control',
-        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
-      );
+      res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
     },
   });
-  router.use(files, plainNotFound(), plainClientErrors());
+  router.use(precompressedAssets(root), files, plainNotFound(), plainClientErrors());
   return router;
 }

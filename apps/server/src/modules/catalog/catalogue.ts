@@ -3,6 +3,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { LRUCache } from 'lru-cache';
+import { preserialized } from '../../http/inertia/raw-json.ts';
 import type { ContentManifest, Template } from '@tessera/catalog/content';
 import type {
   CatalogJson,
@@ -63,6 +65,9 @@ function readJson<T>(dir: string, file: string): T {
   return JSON.parse(readFileSync(full, 'utf8')) as T;
 }
 
+/** What the parsed code of the most recently shown components may weigh. */
+const CODE_CACHE_BYTES = 32 * 1024 * 1024;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Reads and indexes a catalogue build. Throws CatalogueMissingError when it was not built. */
@@ -85,7 +90,18 @@ export function loadCatalogue(dir: string): Catalogue {
   }
   const templates = [...content.templates].sort((a, b) => a.order - b.order);
   const bySlug = new Map(templates.map((template) => [template.slug as string, template]));
-  const codeCache = new Map<string, Promise<CodeJson>>();
+  // Highlighted code is most of an owner's page: kept parsed and serialized, within a bound.
+  const codeCache = new LRUCache<string, { code: CodeJson; bytes: number }>({
+    maxSize: CODE_CACHE_BYTES,
+    // The parsed objects and the serialized snippets: about twice the file.
+    sizeCalculation: ({ bytes }) => Math.max(1, 2 * bytes),
+    fetchMethod: async (uuid) => {
+      const text = await readFile(path.join(dir, 'code', `${uuid}.json`), 'utf8');
+      const code = JSON.parse(text) as CodeJson;
+      preserialized(code.snippets);
+      return { code, bytes: text.length };
+    },
+  });
 
   return {
     version: catalog.generatedFrom,
@@ -98,15 +114,7 @@ export function loadCatalogue(dir: string): Catalogue {
     template: (slug) => bySlug.get(slug),
     code(uuid) {
       if (!byUuid.has(uuid)) return Promise.reject(new Error(`No component ${uuid}`));
-      let code = codeCache.get(uuid);
-      if (!code) {
-        code = readFile(path.join(dir, 'code', `${uuid}.json`), 'utf8').then(
-          (text) => JSON.parse(text) as CodeJson,
-        );
-        code.catch(() => codeCache.delete(uuid));
-        codeCache.set(uuid, code);
-      }
-      return code;
+      return codeCache.fetch(uuid).then((entry) => entry!.code);
     },
     previewFile: (uuid) => path.join(dir, 'previews', `${uuid}.html`),
     codeFile(uuid) {

@@ -1,5 +1,6 @@
 // The loaders alone: the package index also brings the build (Chromium, Tailwind).
 import {
+  disposeHighlighter,
   loadChangelog,
   loadDocumentation,
   loadPrivacyPolicy,
@@ -44,6 +45,8 @@ export function contentRoutes(settings: ContentSettings): Router {
         loadDocumentation(options),
         loadPrivacyPolicy(options),
       ]);
+      // Everything is highlighted now: the highlighter's memory goes back (issue 15, RSS).
+      await disposeHighlighter();
       return { changelog, docs, privacy };
     })());
 

@@ -9,7 +9,8 @@ import type { Db, Tx } from '../../db/database.ts';
 import { activeOffer, DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
 import { ownerPricing, supersedes, type Holding } from './owner-pricing.ts';
 import { KIND_NOTES } from './products.ts';
-import { pricingRepository, type PricedProduct } from './repository.ts';
+import type { LicenceRow } from '../access/repository.ts';
+import { holdingFromRow, pricingRepository, type PricedProduct } from './repository.ts';
 
 /** What a checkout asks to buy. */
 export interface QuoteInput {
@@ -77,6 +78,26 @@ export interface CustomerHoldings {
   holdings: readonly Holding[];
   /** In a team whose active licence is team all-access (any role). */
   memberOfAllAccessTeam: boolean;
+}
+
+/**
+ * The customer's holdings from the licences the access policy read for this request (one read
+ * of licences and teams per request): their own licences and those of the teams they own.
+ */
+export function customerHoldingsFrom(
+  userId: number | null,
+  licences: readonly LicenceRow[],
+): CustomerHoldings {
+  if (userId === null) return { userId, holdings: [], memberOfAllAccessTeam: false };
+  const holdings = licences
+    .filter((row) => row.user_id === userId || row.role === 'owner')
+    .map(holdingFromRow)
+    .filter((holding) => holding !== null);
+  const memberOfAllAccessTeam = licences.some(
+    (row) =>
+      row.role !== null && row.is_active === 1 && row.kind === 'team' && row.type === 'all-access',
+  );
+  return { userId, holdings, memberOfAllAccessTeam };
 }
 
 export async function loadCustomerHoldings(

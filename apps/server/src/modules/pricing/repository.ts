@@ -16,6 +16,39 @@ export interface PricedProduct {
 const isKind = (kind: string): kind is LicenseKind =>
   (LICENSE_KINDS as readonly string[]).includes(kind);
 
+/** What a licence row (with its product, purchase and team) is to pricing; null for an unknown kind. */
+export function holdingFromRow(row: {
+  id: number;
+  product_id: number;
+  kind: string;
+  is_active: number;
+  deactivation_reason: string | null;
+  slug: string;
+  name: string;
+  type: string;
+  amount: number | null;
+  currency: string | null;
+  refunded_at: number | null;
+  team_name: string | null;
+}): Holding | null {
+  if (!isKind(row.kind)) return null;
+  return {
+    licenseId: row.id,
+    productId: row.product_id,
+    productSlug: row.slug,
+    productName: row.name,
+    productType: row.type as ProductType,
+    kind: row.kind,
+    isActive: row.is_active === 1,
+    deactivationReason: row.deactivation_reason,
+    paid:
+      row.amount !== null && row.currency !== null && row.refunded_at === null
+        ? { amount: row.amount, currency: row.currency }
+        : null,
+    teamName: row.team_name,
+  };
+}
+
 /** Read-only queries pricing needs: products with their prices, and what a customer holds. */
 export function pricingRepository(db: Db | Tx) {
   return {
@@ -108,23 +141,7 @@ export function pricingRepository(db: Db | Tx) {
         )
         .orderBy('licenses.id')
         .execute();
-      return rows
-        .filter((row) => isKind(row.kind))
-        .map((row) => ({
-          licenseId: row.id,
-          productId: row.product_id,
-          productSlug: row.slug,
-          productName: row.name,
-          productType: row.type as ProductType,
-          kind: row.kind as LicenseKind,
-          isActive: row.is_active === 1,
-          deactivationReason: row.deactivation_reason,
-          paid:
-            row.amount !== null && row.currency !== null && row.refunded_at === null
-              ? { amount: row.amount, currency: row.currency }
-              : null,
-          teamName: row.team_name,
-        }));
+      return rows.map(holdingFromRow).filter((holding) => holding !== null);
     },
 
     /** Whether the user is in a team (any role) whose active licence is team all-access. */

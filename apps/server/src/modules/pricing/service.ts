@@ -17,6 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
 import { supersedes } from './owner-pricing.ts';
 import {
+  customerHoldingsFrom,
   loadCustomerHoldings,
   ownsStandardAllAccess,
   quoteFor,
@@ -64,7 +65,11 @@ export interface Pricing {
   quote(input: QuoteInput): Promise<QuoteResult>;
   /** One customer's pricing; memoised per request. */
   forRequest(req: Request): CustomerPricing;
-  forCustomer(user: { id: number; email: string } | null, now: Date): CustomerPricing;
+  forCustomer(
+    user: { id: number; email: string } | null,
+    now: Date,
+    holdings?: () => Promise<CustomerHoldings>,
+  ): CustomerPricing;
   /** A product's list price for a licence kind (template pages); null when not for sale. */
   listPrice(productSlug: string, kind?: LicenseKind): Promise<Money | null>;
   blackFridayWindow: OfferWindow;
@@ -84,11 +89,15 @@ export function createPricing({
   const deps = { db, blackFriday };
   const repository = pricingRepository(db);
 
-  function forCustomer(user: { id: number; email: string } | null, at: Date): CustomerPricing {
+  function forCustomer(
+    user: { id: number; email: string } | null,
+    at: Date,
+    readHoldings = () => loadCustomerHoldings(db, user?.id ?? null),
+  ): CustomerPricing {
     let products: Promise<PricedProduct[]> | undefined;
     const customerDeps = { ...deps, products: () => (products ??= repository.products()) };
     let holdings: Promise<CustomerHoldings> | undefined;
-    const loadHoldings = () => (holdings ??= loadCustomerHoldings(db, user?.id ?? null));
+    const loadHoldings = () => (holdings ??= readHoldings());
     const quotes = new Map<string, Promise<QuoteResult>>();
     const quote = (
       productSlug: string,
@@ -254,7 +263,12 @@ export function createPricing({
     forRequest(req) {
       let pricing = perRequest.get(req);
       if (!pricing) {
-        pricing = forCustomer(req.user ? { id: req.user.id, email: req.user.email } : null, now());
+        const user = req.user ? { id: req.user.id, email: req.user.email } : null;
+        // The licences the access policy reads once for this request (modules/access).
+        const fromPolicy = req.access
+          ? async () => customerHoldingsFrom(user?.id ?? null, (await req.access()).licences)
+          : undefined;
+        pricing = forCustomer(user, now(), fromPolicy);
         perRequest.set(req, pricing);
       }
       return pricing;

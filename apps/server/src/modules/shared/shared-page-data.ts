@@ -32,6 +32,7 @@ export interface SharedPageDataOptions {
 }
 
 const PREFERRED_LANGUAGE = 'en-US';
+const PRODUCT_LIST_TTL_MS = 60_000;
 const TAILWIND_VERSION = '4.3';
 
 function isSnippetLanguage(value: string | null | undefined): value is SnippetLanguage {
@@ -74,9 +75,20 @@ export function sharedPageData({
 }: SharedPageDataOptions): SharedPropsFactory {
   const products = productsRepository(db);
   const palette = commandPalette(catalogue);
+  // The products on sale are seeded at start and never renamed by the store: the list every
+  // page's chrome shows is read once a minute per process, not once a request. What a viewer
+  // owns (isLicensed) is still read per request.
+  let productList: { at: number; rows: ReturnType<typeof products.all> } | undefined;
+  const allProducts = () => {
+    const at = Date.now();
+    if (!productList || at - productList.at > PRODUCT_LIST_TTL_MS) {
+      const rows = products.all();
+      productList = { at, rows };
+      rows.catch(() => (productList = undefined));
+    }
+    return productList.rows;
+  };
   return (req): SharedPropsInput => {
-    let productList: ReturnType<typeof products.all> | undefined;
-    const allProducts = () => (productList ??= products.all());
     const customer = pricing.forRequest(req);
     const user = req.user;
     return {
