@@ -246,6 +246,18 @@ export async function launchScreenshotter({
     return new Uint8Array(png);
   };
 
+  // As a parent frame switches a preview's colour scheme, waiting until the preview applied it.
+  const switchScheme = (page: Page, scheme: 'light' | 'dark') =>
+    page.evaluate(
+      ({ type, event, scheme }) =>
+        new Promise<void>((resolve) => {
+          addEventListener(event, () => resolve(), { once: true });
+          // A top-level page is its own parent, so the preview's listener accepts this.
+          postMessage({ type, scheme }, '*');
+        }),
+      { type: COLOR_SCHEME, event: COLOR_SCHEME_APPLIED, scheme },
+    );
+
   // The same measure as the preview's own height reporter (BODY_HEIGHT).
   const measureHeights = async (page: Page) => {
     const heights: number[] = [];
@@ -275,24 +287,20 @@ export async function launchScreenshotter({
         await page.goto(`${PREVIEW_ORIGIN}/${uuid}.html`, { waitUntil: 'load' });
         const large = await shootCurrent(page, LARGE_WIDTH);
         const lightProbe = await page.evaluate(probeColors);
-        const lightHeights = await measureHeights(page);
         await page.setViewportSize({ width: SMALL_WIDTH, height: VIEWPORT_HEIGHT });
         const small = await shootCurrent(page, SMALL_WIDTH);
         const switched = performance.now();
-        await page.evaluate(
-          ({ type, event }) =>
-            new Promise<void>((resolve) => {
-              addEventListener(event, () => resolve(), { once: true });
-              // A top-level page is its own parent, so the preview's listener accepts this.
-              postMessage({ type, scheme: 'dark' }, '*');
-            }),
-          { type: COLOR_SCHEME, event: COLOR_SCHEME_APPLIED },
-        );
+        await switchScheme(page, 'dark');
         const smallDark = await shootCurrent(page, SMALL_WIDTH);
-        const darkHeights = await measureHeights(page);
         await page.setViewportSize({ width: LARGE_WIDTH, height: VIEWPORT_HEIGHT });
         const largeDark = await shootCurrent(page, LARGE_WIDTH);
         const darkProbe = await page.evaluate(probeColors);
+        // Heights last, after every shot: the resizes they take must not come between a
+        // document and its screenshots (a shot right after them differed run to run on a
+        // loaded machine), so the shots see exactly the sequence they always did.
+        const darkHeights = await measureHeights(page);
+        await switchScheme(page, 'light');
+        const lightHeights = await measureHeights(page);
         const pair = (s: Uint8Array, l: Uint8Array): ScreenshotPair => ({
           small: s,
           large: l,
