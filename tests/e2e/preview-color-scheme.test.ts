@@ -61,7 +61,15 @@ describe('the preview colour scheme', () => {
       (window as never as { marker: boolean }).marker = true;
     });
 
+    // The choice is saved by a PUT; the next page is asked for once the server has it (on a
+    // loaded machine a navigation right after the click could cancel the request in flight).
+    const saved = page.waitForResponse(
+      (response) =>
+        response.request().method() === 'PUT' &&
+        new URL(response.url()).pathname === '/preview-color-scheme',
+    );
     await heroes.button('Dark').click();
+    expect((await saved).status()).toBeLessThan(400);
     await expect.poll(() => heroes.button('Dark').getAttribute('aria-pressed')).toBe('true');
     // Switched in place by message: the same document (its marker survives), now dark.
     await expect.poll(() => isDark(frame)).toBe(true);
