@@ -44,7 +44,7 @@ export {
 } from './menu/menu';
 export { TYPEAHEAD_RESET_MS } from './lib/typeahead';
 export { Select, type SelectProps, type SelectOption } from './select/select';
-export { Dialog, type DialogProps } from './dialog/dialog';
+export { Dialog, DialogActions, type DialogProps } from './dialog/dialog';
 export { SlideOver, type SlideOverProps } from './slide-over/slide-over';
 export {
   CommandPalette,

@@ -12,6 +12,7 @@ import {
   Button,
   CopyButton,
   Dialog,
+  DialogActions,
   Select,
   Table,
   TableBody,
@@ -275,7 +276,7 @@ function TokenList({
         title={`Revoke “${revoking?.name ?? ''}”?`}
         description="Anything using this token loses access at once, and it cannot be turned back on. Create a new token if you need one."
       >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={() => setRevoking(null)}>
             Cancel
           </Button>
@@ -288,7 +289,7 @@ function TokenList({
           >
             Revoke token
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );

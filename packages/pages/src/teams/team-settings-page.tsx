@@ -4,6 +4,7 @@ import {
   Button,
   CopyButton,
   Dialog,
+  DialogActions,
   ProgressBar,
   Table,
   TableBody,
@@ -360,7 +361,7 @@ function MembersTable({
         title={`Remove ${removing?.email ?? ''} from ${team.name}?`}
         description="They lose access to the team’s components and templates on their next page, and their seat is free again. You can invite them back with the invite link."
       >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={() => setRemoving(null)}>
             Cancel
           </Button>
@@ -373,7 +374,7 @@ function MembersTable({
           >
             Remove member
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );

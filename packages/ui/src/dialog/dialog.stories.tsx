@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useRef, useState } from 'react';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../button/button';
-import { Dialog, type DialogProps } from './dialog';
+import { Dialog, DialogActions, type DialogProps } from './dialog';
 
 /** A page that opens the dialog from a button, the way the storefront does. */
 function RemoveMemberExample({
@@ -26,14 +26,14 @@ function RemoveMemberExample({
         onOpenChange={change}
         initialFocus={focusRemove ? removeRef : args.initialFocus}
       >
-        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <DialogActions>
           <Button variant="secondary" onClick={() => change(false)}>
             Cancel
           </Button>
           <Button ref={removeRef} variant="danger" onClick={() => change(false)}>
             Remove
           </Button>
-        </div>
+        </DialogActions>
       </Dialog>
     </>
   );

@@ -45,3 +45,8 @@ export function Dialog({
     </ModalContent>
   );
 }
+
+/** A dialog's buttons: stacked on phones (the main action on top), in a row at the end from `sm`. */
+export function DialogActions({ children }: { children: React.ReactNode }) {
+  return <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">{children}</div>;
+}
