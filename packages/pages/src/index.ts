@@ -12,12 +12,8 @@ export type {
   SnippetLanguage,
   VersionPrefix,
 } from './shared/shared-page-data';
-export {
-  DEFAULT_BRAND_NAME,
-  DEFAULT_COPYRIGHT_YEAR,
-  PREVIEW_COLOR_SCHEMES,
-} from './shared/shared-page-data';
-export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
+export { DEFAULT_BRAND_NAME } from './shared/shared-page-data';
+export type { FormState } from './forms/form-state';
 export type { PageName, PagePropsByName, PagePropsFor } from './page-props';
 export type * from './admin/types';
 
@@ -131,7 +127,6 @@ export {
   type RedeemLicensePageViewProps,
 } from './licenses/redeem-license-page';
 export {
-  CLASSROOM_REMINDER,
   TeamSettingsPage,
   teamSettingsPageTitle,
   type TeamSettingsPageViewProps,
@@ -172,8 +167,6 @@ export {
   type TocEntry,
 } from './documentation/documentation-page';
 export {
-  COMMUNITY_CHAT_PATH,
-  REFUND_WINDOW_DAYS,
   SupportPage,
   supportPageTitle,
   type SupportPageData,
@@ -251,8 +244,6 @@ export {
 } from './component-view/component-view';
 export {
   clampPreviewWidth,
-  PREVIEW_BREAKPOINT,
-  PREVIEW_MIN_WIDTH,
   PREVIEW_RESIZE_STEP,
   ResizablePreview,
 } from './component-view/resizable-preview';
@@ -358,7 +349,6 @@ export {
 export {
   CheckoutPage,
   checkoutPageTitle,
-  ELIGIBILITY_KINDS,
   PAYMENT_PROVIDER_DOWN,
   TAXES_PENDING,
   type CheckoutPageViewProps,

@@ -4,7 +4,7 @@ import { CheckCircleIcon } from '../catalog/icons';
 import { componentCountClaim } from '../catalog/component-count';
 import { componentCountLabel } from '../catalog/category-card';
 import type { TemplateSummary } from '../catalog/types';
-import { REFUND_WINDOW_DAYS, TEAM_SEATS, UPGRADE_URL } from '../constants';
+import { REFUND_WINDOW_DAYS, TEAM_SEATS, TEMPLATE_IMAGE_SIZE, UPGRADE_URL } from '../constants';
 import { BlackFridayBanner } from '../home/black-friday-banner';
 import { PricingSection, type PlanAction } from '../pricing-section/pricing-section';
 import { CatalogueImage } from '../shared/catalogue-image';
@@ -148,8 +148,7 @@ function Included({
                 src={template.imageUrl}
                 alt=""
                 name={template.name}
-                width={560}
-                height={380}
+                {...TEMPLATE_IMAGE_SIZE}
                 loading="lazy"
                 className="aspect-[56/38] w-full rounded-xl bg-gray-100 object-cover ring-1 ring-gray-900/10"
               />

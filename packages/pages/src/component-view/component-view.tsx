@@ -18,10 +18,10 @@ import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-
 import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
-import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
+import { ResizablePreview } from './resizable-preview';
 import { reservedHeightStyle } from './reserved-height';
 import { requestBodyHeight, useBodyHeight } from './use-body-height';
-import { PRICING_URL } from '../constants';
+import { PREVIEW_BREAKPOINT, PRICING_URL } from '../constants';
 
 /** Where the call to action of a locked component leads by default (spec §2 Component view). */
 export const DEFAULT_PRICING_URL = PRICING_URL;

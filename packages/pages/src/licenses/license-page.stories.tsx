@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, mocked, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { COPIED_INDICATOR_MS } from '../constants';
+import { COPIED_INDICATOR_MS } from '@tessera/ui';
 import {
   emptyLicensePageProps,
   fixtureLicenses,

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Link, PasswordField, TextField } from '@tessera/ui';
 import type * as React from 'react';
 import { AuthCard } from '../auth-card/auth-card';
-import { LICENSE_URL, TEAM_SEATS } from '../constants';
+import { CLASSROOM_LICENSE_NOTICE, LICENSE_URL, TEAM_SEATS } from '../constants';
 import type { FormState } from '../forms/form-state';
 import {
   LICENSE_KIND_LABELS,
@@ -233,9 +233,7 @@ function RedeemForm({
       {license.kind === 'team' ? (
         <p>A team licence has {TEAM_SEATS} seats, and yours is one of them.</p>
       ) : null}
-      {license.kind === 'classroom' ? (
-        <p>Students must be removed from the team when they finish their studies.</p>
-      ) : null}
+      {license.kind === 'classroom' ? <p>{CLASSROOM_LICENSE_NOTICE}</p> : null}
       {fields.includes('email') ? (
         <TextField
           label="Email address"

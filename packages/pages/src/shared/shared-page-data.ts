@@ -6,7 +6,6 @@ export type { CommandPaletteItem, CommandPaletteItems };
 
 /** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
 export type { PreviewColorScheme, SnippetLanguage };
-export { PREVIEW_COLOR_SCHEMES } from '../constants';
 
 /** The empty prefix is the current version, '/v1' the legacy one (spec §1). */
 export type VersionPrefix = '' | '/v1';
@@ -111,5 +110,3 @@ export type PageProps<TPageProps extends object = object> = TPageProps &
   SharedPageData & { errors: PageErrors };
 
 export const DEFAULT_BRAND_NAME = 'Tessera UI';
-/** Spec §9: the footer's year when the server sends none. */
-export const DEFAULT_COPYRIGHT_YEAR = 2024;

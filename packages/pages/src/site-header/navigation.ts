@@ -1,4 +1,4 @@
-import { UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
+import { LICENSE_URL, UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 
 export type NavigationLink = { label: string; href: string };
@@ -22,7 +22,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
   return [
     { label: 'Changelog', href: '/changelog' },
     { label: 'Support', href: '/support' },
-    { label: 'License', href: '/license' },
+    { label: 'License', href: LICENSE_URL },
     { label: 'Account settings', href: '/account-settings' },
     ...upgradeNavigation(user.can),
     ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),

@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, mocked, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { COPIED_INDICATOR_MS, INVITE_RESET_INDICATOR_MS, TEAM_FULL_MESSAGE } from '../constants';
+import { COPIED_INDICATOR_MS } from '@tessera/ui';
+import {
+  CLASSROOM_LICENSE_NOTICE,
+  INVITE_RESET_INDICATOR_MS,
+  TEAM_FULL_MESSAGE,
+} from '../constants';
 import { fixtureForm } from '../fixtures/form';
 import {
   classroomTeam,
@@ -15,11 +20,7 @@ import {
 import { ownerWithOneTeamSharedData } from '../fixtures/shared-page-data';
 import { useInteractiveForm } from '../stories-support/interactive-form';
 import { withLayout } from '../stories-support/with-layout';
-import {
-  CLASSROOM_REMINDER,
-  TeamSettingsPage,
-  type TeamSettingsPageViewProps,
-} from './team-settings-page';
+import { TeamSettingsPage, type TeamSettingsPageViewProps } from './team-settings-page';
 import { useInviteLinkReset } from './use-invite-link-reset';
 
 function InteractiveTeamSettingsPage(props: TeamSettingsPageViewProps) {
@@ -112,7 +113,7 @@ export const Owner = {
     await expect(
       section(canvasElement, 'Billing history').getByRole('table', { name: 'Billing history' }),
     ).toBeInTheDocument();
-    await expect(canvas.queryByText(CLASSROOM_REMINDER)).not.toBeInTheDocument();
+    await expect(canvas.queryByText(CLASSROOM_LICENSE_NOTICE)).not.toBeInTheDocument();
     await expect(args.onChangeRole).not.toHaveBeenCalled();
   },
 } satisfies Story;
@@ -358,7 +359,7 @@ export const ClassroomReminder = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(CLASSROOM_REMINDER)).toBeVisible();
+    await expect(canvas.getByText(CLASSROOM_LICENSE_NOTICE)).toBeVisible();
     await expect(
       canvas.getByText('Classroom licence', { selector: '[data-slot=badge]' }),
     ).toBeVisible();

@@ -16,7 +16,7 @@ import {
 } from '@tessera/ui';
 import { useId, useState } from 'react';
 import type * as React from 'react';
-import { TEAM_FULL_MESSAGE, type TeamRole } from '../constants';
+import { CLASSROOM_LICENSE_NOTICE, TEAM_FULL_MESSAGE, type TeamRole } from '../constants';
 import type { FormState } from '../forms/form-state';
 import { LICENSE_KIND_LABELS, TEAM_ROLE_LABELS, otherErrors } from '../licenses/redemption';
 import type { TeamMemberRecord, TeamRecord, TeamSettingsPageProps } from '../licenses/types';
@@ -26,10 +26,6 @@ import type { TeamNameFormValues } from './team-forms';
 import type { InviteLinkReset } from './use-invite-link-reset';
 
 export const teamSettingsPageTitle = 'Team settings';
-
-/** Spec §1: the Classroom licence's rule, shown on its team's page. */
-export const CLASSROOM_REMINDER =
-  'Students must be removed from the team when they finish their studies.';
 
 export type TeamSettingsPageViewProps = TeamSettingsPageProps & {
   /** Owners only: `PATCH /teams/{id}` with `name`. */
@@ -77,7 +73,7 @@ export function TeamSettingsPage({
       </div>
       {team.kind === 'classroom' ? (
         <Alert variant="warning" title="Classroom licence" className="mt-6">
-          {CLASSROOM_REMINDER}
+          {CLASSROOM_LICENSE_NOTICE}
         </Alert>
       ) : null}
 

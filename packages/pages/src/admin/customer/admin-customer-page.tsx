@@ -19,6 +19,7 @@ import type * as React from 'react';
 import {
   DEFAULT_REFUND_REASON,
   IMPERSONATION_REAUTH_MINUTES,
+  SIGN_IN_HISTORY_DAYS,
   type DeactivationReason,
 } from '../../constants';
 import { formatDate } from '../../prose/formatted-date';
@@ -702,7 +703,7 @@ function AccountActivity({
         <dt className="font-medium text-gray-900">Recent sign-ins</dt>
         <dd className="text-gray-700">
           {signIns.length === 0 ? (
-            'None in the last 90 days'
+            `None in the last ${SIGN_IN_HISTORY_DAYS} days`
           ) : (
             <ul className="space-y-1">
               {signIns.map((signIn) => (
