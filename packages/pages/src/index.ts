@@ -66,12 +66,10 @@ export {
   type ResetPasswordPageProps,
 } from './reset-password/reset-password-page';
 
+export { SettingsSection, type SettingsSectionProps } from './settings-section/settings-section';
 export {
   AccountSettingsPage,
   accountSettingsPageTitle,
-  EMAIL_UPDATED_MESSAGE,
-  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
-  PASSWORD_UPDATED_MESSAGE,
   type AccountEmailFormValues,
   type AccountPasswordFormValues,
   type AccountSettingsPageData,
@@ -276,6 +274,11 @@ export {
   templatesPageTitle,
   type TemplatesPageData,
 } from './templates/templates-page';
+export {
+  TemplateCard,
+  type TemplateCardProps,
+  type TemplateCardVariant,
+} from './templates/template-card';
 export { TemplatePage, templatePageTitle, type TemplatePageData } from './template/template-page';
 export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
 export { FaqDisclosure } from './faq/faq-disclosure';

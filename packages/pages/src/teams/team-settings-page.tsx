@@ -2,9 +2,8 @@ import {
   Alert,
   Badge,
   Button,
+  ConfirmDialog,
   CopyButton,
-  Dialog,
-  DialogActions,
   ProgressBar,
   Table,
   TableBody,
@@ -21,6 +20,7 @@ import type { FormState } from '../forms/form-state';
 import { LICENSE_KIND_LABELS, TEAM_ROLE_LABELS, otherErrors } from '../licenses/redemption';
 import type { TeamMemberRecord, TeamRecord, TeamSettingsPageProps } from '../licenses/types';
 import { PurchaseHistory } from '../purchase-history/purchase-history';
+import { SettingsSection } from '../settings-section/settings-section';
 import type { PageErrors } from '../shared/shared-page-data';
 import type { TeamNameFormValues } from './team-forms';
 import type { InviteLinkReset } from './use-invite-link-reset';
@@ -78,7 +78,7 @@ export function TeamSettingsPage({
       ) : null}
 
       <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
-        <TeamSection
+        <SettingsSection
           title="Members"
           description={
             team.updatable
@@ -103,9 +103,9 @@ export function TeamSettingsPage({
             onChangeRole={onChangeRole}
             onRemoveMember={onRemoveMember}
           />
-        </TeamSection>
+        </SettingsSection>
 
-        <TeamSection
+        <SettingsSection
           title="Invite link"
           description={
             team.updatable
@@ -114,9 +114,9 @@ export function TeamSettingsPage({
           }
         >
           <InviteLink team={team} inviteLink={inviteLink} />
-        </TeamSection>
+        </SettingsSection>
 
-        <TeamSection
+        <SettingsSection
           title="Team name"
           description={
             team.updatable
@@ -129,10 +129,10 @@ export function TeamSettingsPage({
           ) : (
             <p className="text-sm/6 font-medium break-words text-gray-900">{team.name}</p>
           )}
-        </TeamSection>
+        </SettingsSection>
 
         {team.updatable ? (
-          <TeamSection
+          <SettingsSection
             title="Billing history"
             description="The team’s purchases, with their receipts. Only owners see this."
             headingId={billingHeadingId}
@@ -149,36 +149,10 @@ export function TeamSettingsPage({
                 here stays on the buyer’s receipts.
               </p>
             )}
-          </TeamSection>
+          </SettingsSection>
         ) : null}
       </div>
     </div>
-  );
-}
-
-function TeamSection({
-  title,
-  description,
-  headingId,
-  children,
-}: {
-  title: string;
-  description: string;
-  headingId?: string;
-  children: React.ReactNode;
-}) {
-  const generatedId = useId();
-  const id = headingId ?? generatedId;
-  return (
-    <section aria-labelledby={id} className="grid grid-cols-1 gap-x-8 gap-y-6 py-10 md:grid-cols-3">
-      <div>
-        <h2 id={id} className="text-base/7 font-semibold text-gray-900">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm/6 text-gray-600">{description}</p>
-      </div>
-      <div className="min-w-0 md:col-span-2">{children}</div>
-    </section>
   );
 }
 
@@ -349,29 +323,19 @@ function MembersTable({
           })}
         </TableBody>
       </Table>
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
         title={`Remove ${removing?.email ?? ''} from ${team.name}?`}
         description="They lose access to the team’s components and templates on their next page, and their seat is free again. You can invite them back with the invite link."
-      >
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setRemoving(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              if (removing) onRemoveMember(removing);
-              setRemoving(null);
-            }}
-          >
-            Remove member
-          </Button>
-        </DialogActions>
-      </Dialog>
+        confirmLabel="Remove member"
+        onConfirm={() => {
+          if (removing) onRemoveMember(removing);
+          setRemoving(null);
+        }}
+      />
     </>
   );
 }
