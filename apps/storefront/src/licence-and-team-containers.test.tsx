@@ -1,6 +1,6 @@
 /**
  * The licence and team containers in the real Inertia client, against a real HTTP server: what
- * each state sends (method, path, fields) is the contract with the server (spec §7).
+ * each state sends (method, path, fields) is the contract with the server's routes.
  */
 import type { Page } from '@inertiajs/core';
 import {

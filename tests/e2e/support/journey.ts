@@ -60,7 +60,7 @@ export async function signIn(
 /** A non-OK answer that is the design, not a fault: Chromium logs each one as a console error. */
 export type ExpectedFailure = { url: RegExp; status: number };
 
-/** The thank-you page's poll answers 404 until the webhook has made the purchase (spec §7). */
+/** The thank-you page's poll answers 404 until the webhook has made the purchase. */
 export const PURCHASE_POLL: ExpectedFailure = { url: /\/paddle-purchases\/[^/]+$/, status: 404 };
 
 const PREVIEW = /\/catalog\/previews\/[^/]+\.html/;

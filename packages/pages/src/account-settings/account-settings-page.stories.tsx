@@ -66,7 +66,8 @@ export const Default = {
     await expect(emailField).toHaveValue(accountEmailValues.email);
     await expect(emailField).toHaveAttribute('autocomplete', 'email');
     await expect(confirm).toHaveAttribute('autocomplete', 'current-password');
-    // Browser-level validation (spec §5): an empty or malformed address never reaches the server.
+    // The browser validates the field (required, type=email): an empty or malformed address never
+    // reaches the server.
     await userEvent.clear(emailField);
     await userEvent.click(email.getByRole('button', { name: 'Save' }));
     await expect(args.emailForm.onSubmit).not.toHaveBeenCalled();

@@ -165,7 +165,7 @@ describe('AccountSettingsPage', () => {
     expect(section('Password').getByRole('status')).toBeEmptyDOMElement();
     expect(section('Log out other sessions').getByRole('status')).toBeEmptyDOMElement();
 
-    // Spec §9: the flag clears after 2000 ms and the message goes with it.
+    // The flag clears 2000 ms after the save and the message goes with it.
     rerender(
       <AccountSettingsPage
         emailForm={fixtureForm(accountEmailValues, { wasSuccessful: true })}

@@ -25,7 +25,7 @@ export type LogoutOtherSessionsFormValues = { password: string };
 export type AccountSettingsPageProps = {
   /** The container clears the password after each submit. */
   emailForm: FormState<AccountEmailFormValues>;
-  /** The container clears both fields after a successful save (spec §2). */
+  /** The container clears both fields after a successful save: no password lingers on screen. */
   passwordForm: FormState<AccountPasswordFormValues>;
   /** The container clears the field after a successful submit. */
   logoutOtherSessionsForm: FormState<LogoutOtherSessionsFormValues>;

@@ -20,7 +20,10 @@ export const allAccessPageTitle = 'All-access: every component, template and UI 
 
 export const UPGRADE_TO_STANDARD_LABEL = 'Upgrade to standard license';
 
-/** Spec §2 All-access, Personal button: upgrade, else buy, else owned. */
+/**
+ * The Personal card's button: 'Upgrade to standard license' where the customer may upgrade, else
+ * 'Get all-access' where they may buy, else a disabled 'You already own this'.
+ */
 export function personalPlanAction(offer: PersonalAllAccessOffer): PlanAction {
   if (offer.upgradableToStandardLicense) {
     return { href: UPGRADE_URL, label: UPGRADE_TO_STANDARD_LABEL };
@@ -29,7 +32,10 @@ export function personalPlanAction(offer: PersonalAllAccessOffer): PlanAction {
   return { owned: true };
 }
 
-/** Spec §2 All-access, Team button: buy, else owned. */
+/**
+ * The Teams card's button: 'Get all-access for your team' where buyable, else 'You already own
+ * this'.
+ */
 export function teamPlanAction(offer: AllAccessOffer): PlanAction {
   return offer.purchaseable
     ? { href: offer.checkoutUrl, label: 'Get all-access for your team' }
@@ -43,7 +49,10 @@ export type AllAccessPageProps = AllAccessServerProps & {
   locale?: string;
 };
 
-/** Spec §2 All-access pricing page (/all-access). */
+/**
+ * The all-access pricing page (/all-access): the Personal and Teams offers, what is included, the
+ * templates, testimonials and the FAQ.
+ */
 export function AllAccessPage({
   offers,
   blackFriday,

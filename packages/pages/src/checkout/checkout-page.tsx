@@ -43,8 +43,8 @@ export type CheckoutPageViewProps = {
 };
 
 /**
- * Spec §2 Checkout: what is being bought on one side, the provider's inline frame on the
- * other; the summary follows the frame's events (spec §4).
+ * The Checkout page: what is being bought on one side, the provider's inline frame on the
+ * other; the summary (subtotal, taxes, total) follows the frame's events.
  */
 export function CheckoutPage({
   product,
@@ -339,7 +339,7 @@ function ChevronUpIcon({ className }: { className?: string }) {
   );
 }
 
-/** Spec §2: on phones a bar at the bottom shows the total and opens the summary. */
+/** On phones a bar at the bottom shows the total and opens the summary. */
 function MobileSummaryBar({
   checkout,
   locale,

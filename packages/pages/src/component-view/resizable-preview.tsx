@@ -46,7 +46,7 @@ export type ResizablePreviewProps = {
 
 /**
  * A preview frame with a handle on its right edge, dragged (or moved with the arrow keys,
- * Home and End) to any width between 360px and the container's (spec §2 Component view). In a
+ * Home and End) to any width between 360px and the container's. In a
  * container too narrow for 360px and the handle, the frame is full width and has no handle.
  */
 export function ResizablePreview({

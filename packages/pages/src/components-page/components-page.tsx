@@ -43,7 +43,11 @@ export type ComponentsPageData = {
   issueTrackerUrl: string;
 };
 
-/** Spec §2 Components catalogue: products, their categories and subcategory cards. */
+/**
+ * The Components catalogue: products, their categories and subcategory cards, with a sticky
+ * anchor navigation; pricing (#pricing) and the FAQ (#faqs) only for those who may buy
+ * all-access, and never on /v1.
+ */
 export function ComponentsPage({
   sections,
   canPurchaseAllAccess,
@@ -142,7 +146,7 @@ function ProductSection({ section }: { section: CatalogProductSection }) {
   );
 }
 
-/** Which breakpoint shows the card at `index` while the group is collapsed (spec §2). */
+/** Which breakpoint shows the card at `index` while the group is collapsed. */
 export function progressiveCardClassName(index: number): string | undefined {
   if (index < ALWAYS_VISIBLE_CARDS) return undefined;
   if (index < LARGE_VISIBLE_CARDS) return 'hidden lg:block';

@@ -42,7 +42,9 @@ export type BlackFridayBannerProps = {
   locale?: string;
 };
 
-/** Spec §2 Home and All-access: the Black Friday bundle, linking to its checkout. */
+/**
+ * On Home and All-access while the offer runs: the Black Friday bundle, linking to its checkout.
+ */
 export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
   return (
     <aside

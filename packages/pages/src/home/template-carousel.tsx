@@ -10,7 +10,7 @@ export type TemplateCarouselProps = {
 
 type Edges = { atStart: boolean; atEnd: boolean };
 
-/** Spec §2 Home: a horizontally scrolling row of templates with previous and next buttons. */
+/** Home's templates: a horizontally scrolling row with previous and next buttons. */
 export function TemplateCarousel({ templates }: TemplateCarouselProps) {
   const headingId = useId();
   const listId = useId();

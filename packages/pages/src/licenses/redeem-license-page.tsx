@@ -35,7 +35,11 @@ const TITLES: Record<RedemptionState, string> = {
 
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
-/** Spec §4 Licence redemption, every state, for `/licenses/{key}`. */
+/**
+ * `/licenses/{key}` in every state: inactive (by upgrade, refund or another reason), active but
+ * connected elsewhere, and redeemable (signed out: make an account; signed in: connect it or
+ * make a team).
+ */
 export function RedeemLicensePage({
   license,
   signInUrl,

@@ -6,7 +6,7 @@ import { DEFAULT_BRAND_NAME } from '../shared/shared-page-data';
 import { footerDirectory, type FooterDirectoryList } from './footer-directory';
 
 export type SiteFooterProps = {
-  /** Spec §3 "Footer inputs": the directory is only for signed-out visitors. */
+  /** The directory is only for signed-out visitors. */
   signedIn: boolean;
   copyrightYear?: number;
   brandName?: string;

@@ -17,7 +17,7 @@ export const promoLink: NavigationLink = {
   href: '/templates/catalyst',
 };
 
-/** Spec §2: the signed-in-only links of the Account menu, upgrade links by permission. */
+/** The signed-in-only links of the Account menu, upgrade links by permission. */
 export function accountNavigation(user: AuthUser): NavigationLink[] {
   return [
     { label: 'Changelog', href: '/changelog' },
@@ -29,7 +29,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
   ];
 }
 
-/** Spec §2, §6: the upgrade links the user's `can` flags allow (account menu, licence page). */
+/** The upgrade links the user's `can` flags allow (account menu, licence page). */
 export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
   return [
     ...(can.canUpgradeToStandardAllAccess
@@ -41,7 +41,7 @@ export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
   ];
 }
 
-/** Spec §2: 'My Team' for one team, 'My Teams' for several; null when there are none. */
+/** 'My Team' for one team, 'My Teams' for several; null when there are none. */
 export function teamNavigation(
   user: AuthUser,
 ): { label: 'My Team' | 'My Teams'; links: NavigationLink[] } | null {

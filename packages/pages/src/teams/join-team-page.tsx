@@ -17,7 +17,7 @@ export type JoinTeamPageViewProps = JoinTeamPageProps & {
 
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
-/** Spec §4 Team invite: a full team, or join signed out (new account) or signed in. */
+/** A team's invite link: a full team, or join signed out (new account) or signed in. */
 export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: JoinTeamPageViewProps) {
   const teamName = <strong className="font-semibold text-gray-900">{team.name}</strong>;
   if (team.isFull) {

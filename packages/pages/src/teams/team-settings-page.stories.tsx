@@ -84,7 +84,7 @@ function blur() {
   (document.activeElement as HTMLElement | null)?.blur();
 }
 
-/** Spec §6: the owner renames, changes roles, removes, resets the link and sees billing. */
+/** The owner renames, changes roles, removes, resets the link and sees billing. */
 export const Owner = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -118,7 +118,7 @@ export const Owner = {
   },
 } satisfies Story;
 
-/** Spec §6: a member reads the name, sees members and the link; no roles, removal, reset or billing. */
+/** A member reads the name, sees members and the link; no roles, removal, reset or billing. */
 export const Member = {
   args: { team: memberTeam, viewerEmail: memberViewerEmail },
   play: async ({ canvasElement }) => {
@@ -142,7 +142,7 @@ export const Member = {
   },
 } satisfies Story;
 
-/** Spec §4, §9: 'Copied!' for 1500 ms after copying the invite link, then the button is back. */
+/** 'Copied!' for 1500 ms after copying the invite link, then the button is back. */
 export const InviteLinkCopied = {
   args: { team: memberTeam, viewerEmail: memberViewerEmail },
   play: async ({ canvasElement }) => {
@@ -174,7 +174,7 @@ export const InviteLinkCopiedShown = {
   },
 } satisfies Story;
 
-/** Spec §4: the reset shows a generating indicator, restored 500 ms after the new link came. */
+/** The reset shows a generating indicator, restored 500 ms after the new link came. */
 export const InviteLinkReset = {
   args: {},
   render: (args) => <ResettableTeamSettingsPage {...args} />,
@@ -228,7 +228,7 @@ export const InviteLinkResetInProgress = {
   },
 } satisfies Story;
 
-/** Spec §4: the role toggles between owner and member. */
+/** The role toggles between owner and member. */
 export const ChangeRole = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -338,7 +338,7 @@ export const RenameError = {
   },
 } satisfies Story;
 
-/** Spec §8: every seat taken, the owner's included. */
+/** Every seat taken, the owner's included. */
 export const FullTeam = {
   args: { team: fullTeam },
   play: async ({ canvasElement }) => {
@@ -350,7 +350,7 @@ export const FullTeam = {
   },
 } satisfies Story;
 
-/** Spec §1: Classroom teams are reminded to remove students when they finish. */
+/** Classroom teams are reminded to remove students when they finish. */
 export const ClassroomReminder = {
   args: {
     team: classroomTeam,

@@ -46,7 +46,10 @@ export type TeamSettingsPageViewProps = TeamSettingsPageProps & {
   locale?: string;
 };
 
-/** Spec §2, §4, §6: a team's name, seats, invite link, members and (owners) billing. */
+/**
+ * A team's page: its name, seats, invite link, members and, for owners, billing. Owners rename
+ * it, change roles, remove members and reset the link; members read.
+ */
 export function TeamSettingsPage({
   team,
   supportEmail,

@@ -26,7 +26,7 @@ export type TemplatePageProps = {
 /** What the server sends the Template page; shared page data comes on top. */
 export type TemplatePageData = Pick<TemplatePageProps, 'template'>;
 
-/** Spec §2 Template detail: description, preview, download or price, screenshots, FAQ. */
+/** A template's page: description, preview, download or price, screenshots, technologies, FAQ. */
 export function TemplatePage({ template, locale }: TemplatePageProps) {
   const aboutId = useId();
   const screenshotsId = useId();

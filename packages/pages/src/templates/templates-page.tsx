@@ -10,7 +10,7 @@ export type TemplatesPageProps = {
 /** What the server sends the Templates page; shared page data comes on top. */
 export type TemplatesPageData = Pick<TemplatesPageProps, 'templates'>;
 
-/** Spec §2 Templates: every template with an anchor, its image, type and summary. */
+/** The Templates page: every template with an anchor, its image, type and summary. */
 export function TemplatesPage({ templates }: TemplatesPageProps) {
   return (
     <div data-slot="templates-page" className="mx-auto max-w-7xl px-6 pt-16 pb-24 sm:pt-20 lg:px-8">
