@@ -14,6 +14,12 @@ export type {
 } from './shared/shared-page-data';
 export { DEFAULT_BRAND_NAME } from './shared/shared-page-data';
 export type { FormState } from './forms/form-state';
+export {
+  AccountFields,
+  FormErrorAlerts,
+  type AccountFieldsProps,
+  type AccountFieldValues,
+} from './forms/account-fields';
 export type { PageName, PagePropsByName, PagePropsFor } from './page-props';
 export type * from './admin/types';
 
