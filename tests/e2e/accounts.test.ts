@@ -1,48 +1,20 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, hydrated, signIn, storeSuite } from './support';
 
 // The demo world's customer (apps/server/src/db/seed.ts).
 const CUSTOMER = 'customer@example.com';
-const DEMO_PASSWORD = 'tessera-demo-password';
 const NEW_EMAIL = 'ada.lovelace@example.com';
 const NEW_PASSWORD = 'analytical engine notes';
 const RESET_PASSWORD = 'difference engine number two';
 
-let store: RunningStore;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite({ seed: true });
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext();
-  contexts.push(context);
   return context.newPage();
-}
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto(`${store.url}/login`);
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${store.url}/`);
 }
 
 async function isSignedIn(page: Page): Promise<boolean> {
@@ -83,7 +55,7 @@ describe('a customer managing their account', () => {
 
   it('signs in and sees their purchase history, refunds marked', async () => {
     here = await newPage();
-    await signIn(here, CUSTOMER, DEMO_PASSWORD);
+    await signIn(store, here, CUSTOMER, DEMO_PASSWORD);
     expect(await isSignedIn(here)).toBe(true);
     await here.goto(`${store.url}/account-settings`);
     await hydrated(here);
@@ -125,7 +97,7 @@ describe('a customer managing their account', () => {
 
   it('logs out the other sessions: a second browser is thrown out', async () => {
     laptop = await newPage();
-    await signIn(laptop, NEW_EMAIL, NEW_PASSWORD);
+    await signIn(store, laptop, NEW_EMAIL, NEW_PASSWORD);
     expect(await isSignedIn(laptop)).toBe(true);
 
     await here.goto(`${store.url}/account-settings`);
@@ -159,7 +131,7 @@ describe('a customer managing their account', () => {
     await page.waitForURL(`${store.url}/login`);
     await page.getByText('Your password has been reset.').waitFor();
 
-    await signIn(page, NEW_EMAIL, RESET_PASSWORD);
+    await signIn(store, page, NEW_EMAIL, RESET_PASSWORD);
     expect(await isSignedIn(page)).toBe(true);
   });
 
@@ -174,7 +146,7 @@ describe('a customer managing their account', () => {
     await page.waitForURL(`${store.url}/login`);
     await page.getByText(`Your e-mail address is ${CUSTOMER} again`, { exact: false }).waitFor();
 
-    await signIn(page, CUSTOMER, RESET_PASSWORD);
+    await signIn(store, page, CUSTOMER, RESET_PASSWORD);
     expect(await isSignedIn(page)).toBe(true);
   });
 });

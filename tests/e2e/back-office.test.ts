@@ -1,39 +1,25 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   fillDetails,
   hydrated,
   JOURNEY,
-  PURCHASE_POLL,
   pay,
+  PURCHASE_POLL,
   query,
   signIn,
   SLOW,
+  storeSuite,
   TEST_CARDS,
   watchConsole,
-} from './support/journey';
-import { startStore, type RunningStore } from './support/store';
+} from './support';
 
-let store: RunningStore;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite({ seed: true });
 
 /** Each person in their own browser: the admin's and the customer's sessions never meet. */
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  contexts.push(context);
   return context.newPage();
 }
 

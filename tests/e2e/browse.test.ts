@@ -1,23 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, signIn, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
-}
+const { store, browser } = storeSuite({ seed: true });
 
 /** The component view (a `section` named by its title) of the component called `name`. */
 function componentView(page: Page, name: string) {
@@ -32,12 +17,7 @@ describe('browsing the catalogue', () => {
     });
     const page = await context.newPage();
     // The demo customer owns Marketing and Application UI.
-    await page.goto(`${store.url}/login`);
-    await hydrated(page);
-    await page.getByRole('textbox', { name: 'Email address' }).fill('customer@example.com');
-    await page.getByLabel('Password', { exact: true }).fill('tessera-demo-password');
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(`${store.url}/`);
+    await signIn(store, page, 'customer@example.com');
 
     await page.getByRole('banner').getByRole('link', { name: 'Components', exact: true }).click();
     await page.waitForURL(`${store.url}/components`);

@@ -1,26 +1,13 @@
 // Compression on the production build (NODE_ENV=production, as `npm start` runs it) behind a
 // TLS-terminating proxy: pages and hashed assets coded as the client asks, and a browser that
 // takes them hydrates the page.
-import type { Browser } from 'playwright-core';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([
-    startStore({ APP_URL: 'https://shop.example.test', TRUST_PROXY: 'loopback' }),
-    launchBrowser(),
-  ]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
+const { store, browser } = storeSuite({
+  env: { APP_URL: 'https://shop.example.test', TRUST_PROXY: 'loopback' },
 });
 
 /** What the proxy forwards: the public scheme and the visitor's address. */
@@ -83,7 +70,7 @@ describe('compression in production, behind a proxy', () => {
     });
     const response = await page.goto(`${store.url}/components/marketing/sections/heroes`);
     expect(response?.headers()['content-encoding']).toBe('br');
-    await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+    await hydrated(page);
     // The chunks under 1 KiB have no coded copy; every other script came as brotli.
     expect(codings).toContain('br');
     expect(codings.filter((coding) => coding !== 'br' && coding !== 'identity')).toEqual([]);

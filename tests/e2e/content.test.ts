@@ -1,25 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite();
 
 describe('the content pages', () => {
   it('subscribes a reader to the changelog and shows the thank-you page', async () => {
     const page = await browser.newPage();
     await page.goto(`${store.url}/changelog`);
-    await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+    await hydrated(page);
     expect(await page.getByRole('article').count()).toBeGreaterThanOrEqual(10);
     await page.getByRole('textbox', { name: 'Email address' }).fill('reader@example.com');
     await page.getByRole('button', { name: 'Subscribe' }).click();

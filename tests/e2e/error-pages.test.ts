@@ -1,23 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
-}
+const { store, browser } = storeSuite({ seed: true });
 
 /** Inertia's developer overlay: a dialog holding the raw response in a sandboxed frame. */
 async function overlayCount(page: Page): Promise<number> {

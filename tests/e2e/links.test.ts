@@ -11,11 +11,9 @@
 // Skipped, and only these: other origins (external links, e.g. where /discord redirects to),
 // `mailto:`/`tel:`/`javascript:` links, in-page fragments (`#…`; the path before them is
 // checked), and signing out (`/logout`, a form's POST that would end the crawl's session).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { DEMO_PASSWORD, hydrated, signIn, SLOW } from './support/journey';
-import { startStore, type RunningStore } from './support/store';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, hydrated, signIn, SLOW, storeSuite } from './support';
 
 // The demo world's customer (apps/server/src/db/seed.ts): licences, purchases, a team.
 const CUSTOMER = 'customer@example.com';
@@ -36,17 +34,7 @@ type Kind = 'page' | 'image' | 'frame' | 'asset';
 type Target = { url: string; from: string; kind: Kind; depth: number };
 type Broken = { url: string; status: number | string; from: string };
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite({ seed: true });
 
 const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>' };
 

@@ -1,23 +1,8 @@
-import type { Browser, Frame, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import type { Frame, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
-}
+const { store, browser } = storeSuite({ seed: true });
 
 /** The first component view's colour-scheme switch and its live preview frame, if any. */
 function firstView(page: Page) {

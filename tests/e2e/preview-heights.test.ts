@@ -1,21 +1,10 @@
 // Issue 14 #2 and #6: live previews get their height under load without moving the page, and a
 // phone's preview frame is as wide as its column, without a handle claiming a minimum it breaks.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite({ seed: true });
 
 type Shift = { value: number; sources: string[] };
 declare global {
@@ -98,7 +87,7 @@ describe('live preview heights on a CPU slowed down 4×', () => {
       try {
         const page = await throttledPage(context);
         await page.goto(`${store.url}${path}`);
-        await page.waitForSelector('[data-page-hydrated]', { state: 'attached', timeout: 60_000 });
+        await hydrated(page);
         const heights = await everyFrameGetsItsHeight(page);
         expect(Math.min(...heights)).toBeGreaterThan(0);
         const shifts = await page.evaluate(() => window.layoutShifts);
@@ -125,7 +114,7 @@ describe('the preview frame on a phone', () => {
     try {
       const page = await context.newPage();
       await page.goto(`${store.url}/components/marketing/sections/heroes`);
-      await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+      await hydrated(page);
       const preview = page.locator('[data-slot="resizable-preview"]').first();
       const frame = preview.locator('iframe');
       const width = (locator: typeof preview) =>

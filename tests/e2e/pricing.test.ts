@@ -1,45 +1,16 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
-
-let store: RunningStore;
-let browser: Browser;
+import { describe, expect, it } from 'vitest';
+import { hydrated, signIn, storeSuite } from './support';
 
 const DAY = 24 * 60 * 60 * 1000;
-
-beforeAll(async () => {
-  // The Black Friday offer runs now, whatever today's date: the banner is part of the journey.
-  const now = Date.now();
-  [store, browser] = await Promise.all([
-    startStore(
-      {
-        BLACK_FRIDAY_STARTS_AT: new Date(now - DAY).toISOString(),
-        BLACK_FRIDAY_ENDS_AT: new Date(now + DAY).toISOString(),
-      },
-      { seed: true },
-    ),
-    launchBrowser(),
-  ]);
+// The Black Friday offer runs now, whatever today's date: the banner is part of the journey.
+const now = Date.now();
+const { store, browser } = storeSuite({
+  env: {
+    BLACK_FRIDAY_STARTS_AT: new Date(now - DAY).toISOString(),
+    BLACK_FRIDAY_ENDS_AT: new Date(now + DAY).toISOString(),
+  },
+  seed: true,
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
-
-async function hydrated(page: Page) {
-  await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
-}
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${store.url}/login`);
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'Email address' }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill('tessera-demo-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${store.url}/`);
-}
 
 describe('prices and offers', () => {
   it('takes a visitor from a locked component to the all-access prices and their checkouts', async () => {
@@ -80,7 +51,7 @@ describe('prices and offers', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     // The demo customer owns Marketing and Application UI (Ecommerce was refunded).
-    await signIn(page, 'customer@example.com');
+    await signIn(store, page, 'customer@example.com');
     await page.goto(`${store.url}/all-access`);
     await hydrated(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
@@ -102,7 +73,7 @@ describe('prices and offers', () => {
   it('tells an all-access owner there is nothing left to upgrade', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await signIn(page, 'owner@example.com');
+    await signIn(store, page, 'owner@example.com');
     await page.goto(`${store.url}/upgrade`);
     await hydrated(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(

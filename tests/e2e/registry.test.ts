@@ -9,14 +9,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
 import { accessTokensRepository } from '../../apps/server/src/modules/tokens/repository.ts';
 import { newTokenSecret } from '../../apps/server/src/modules/tokens/secrets.ts';
-import { launchBrowser } from './support/browser';
-import { DEMO_PASSWORD, hydrated, signIn, SLOW } from './support/journey';
-import { startStore, type RunningStore } from './support/store';
+import { DEMO_PASSWORD, hydrated, signIn, SLOW, storeSuite } from './support';
 
 const CUSTOMER = 'customer@example.com';
 /** Marketing: the demo customer owns it. */
@@ -28,8 +25,6 @@ const UNOWNED = 'ecommerce-shopping-carts-slide-over';
 /** The CLI's entry (its package's `bin` and main are the same file). */
 const cli = createRequire(import.meta.url).resolve('shadcn');
 
-let store: RunningStore;
-let browser: Browser;
 let database: DatabaseHandle;
 let project: string;
 let token: { secret: string; id: number };
@@ -125,8 +120,9 @@ const plain = (text: string) =>
     .replace(/\u001b\[[0-9;]*m/g, '')
     .replace(/\s+/g, ' ');
 
+const { store, browser } = storeSuite({ seed: true });
+
 beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
   database = openDatabase({
     databaseUrl: undefined,
     sqliteFile: join(store.dataDir, 'tessera.sqlite'),
@@ -152,8 +148,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await browser?.close();
-  await store?.stop();
   if (project) rmSync(project, { recursive: true, force: true });
 });
 

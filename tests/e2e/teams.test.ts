@@ -1,6 +1,5 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   type ExpectedFailure,
@@ -12,24 +11,12 @@ import {
   PURCHASE_POLL,
   query,
   SLOW,
+  storeSuite,
   TEST_CARDS,
   watchConsole,
-} from './support/journey';
-import { startStore, type RunningStore } from './support/store';
+} from './support';
 
-let store: RunningStore;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore({}, { seed: true }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite({ seed: true });
 
 /** A person at their own computer: their own cookies (and clipboard). */
 async function person(): Promise<Page> {
@@ -37,7 +24,6 @@ async function person(): Promise<Page> {
     viewport: { width: 1280, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  contexts.push(context);
   return context.newPage();
 }
 

@@ -1,19 +1,7 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { startStore, type RunningStore } from './support/store';
+import { describe, expect, it } from 'vitest';
+import { hydrated, storeSuite } from './support';
 
-let store: RunningStore;
-let browser: Browser;
-
-beforeAll(async () => {
-  [store, browser] = await Promise.all([startStore(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await store?.stop();
-});
+const { store, browser } = storeSuite();
 
 describe('a visitor on the walking skeleton', () => {
   it('gets Home server-rendered, readable with JavaScript disabled', async () => {
@@ -32,7 +20,7 @@ describe('a visitor on the walking skeleton', () => {
   it('opens the command palette with Ctrl+K', async () => {
     const page = await browser.newPage();
     await page.goto(store.url);
-    await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+    await hydrated(page);
     await page.keyboard.press('Control+k');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
@@ -45,7 +33,7 @@ describe('a visitor on the walking skeleton', () => {
   it('navigates to Login without a full page reload', async () => {
     const page = await browser.newPage();
     await page.goto(store.url);
-    await page.waitForSelector('[data-page-hydrated]', { state: 'attached' });
+    await hydrated(page);
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(`${store.url}/login`);

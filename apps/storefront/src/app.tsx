@@ -8,7 +8,10 @@ import { formatPageTitle } from './lib/page-title';
 
 export type PageModule = { default: React.ComponentType };
 
-/** Inertia component names are the spec's page names; each maps to a container in ./pages. */
+/**
+ * An Inertia component name is the page's name (Checkout, TeamSettings); each maps to a container
+ * in ./pages.
+ */
 export function pageModuleKey(name: string): string {
   return `./pages/${name}.tsx`;
 }

@@ -1,9 +1,8 @@
 /**
  * The licence and team containers in the real Inertia client, against a real HTTP server: what
- * each state sends (method, path, fields) is the contract with the server (spec §7).
+ * each state sends (method, path, fields) is the contract with the server's routes.
  */
 import type { Page } from '@inertiajs/core';
-import { createInertiaApp } from '@inertiajs/react';
 import {
   fixtureLicenses,
   fixtureSharedData,
@@ -15,106 +14,21 @@ import {
   ownerWithOneTeamSharedData,
 } from '@tessera/pages/fixtures';
 import { INVITE_RESET_INDICATOR_MS } from '@tessera/pages/constants';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { layout, pageModuleKey, withLinks, type PageModule } from './app';
+import { describe, expect, it } from 'vitest';
+import { inertiaTestServer } from './test-support/inertia-test-server';
 
-// A loaded machine renders slowly: every find waits up to 10 s.
-configure({ asyncUtilTimeout: 10_000 });
-vi.setConfig({ testTimeout: 30_000 });
-
-declare const jsdom: { reconfigure(options: { url: string }): void };
-
-const pages = import.meta.glob<PageModule>('./pages/*.tsx', { eager: true });
-
-type Received = { method: string; path: string; body: Record<string, unknown> };
-let server: Server;
-let origin = '';
-const received: Received[] = [];
-/** Requests not answered yet: a test ends only once its last visit has come back. */
-let inflight = 0;
-/** What the server answers every visit with: the page currently on screen. */
-let current: Page;
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    // jsdom's XHR treats the test page as another origin: answer its CORS checks.
-    const cors = {
-      'Access-Control-Allow-Origin': req.headers.origin ?? '*',
-      'Access-Control-Allow-Credentials': 'true',
-      'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE',
-      'Access-Control-Allow-Headers': req.headers['access-control-request-headers'] ?? '*',
-      'Access-Control-Expose-Headers': 'X-Inertia',
-    };
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, cors).end();
-      return;
-    }
-    inflight += 1;
-    res.on('close', () => (inflight -= 1));
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-    req.on('end', () => {
-      received.push({
-        method: req.method ?? '',
-        path: req.url ?? '',
-        body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
-      });
-      // A slow answer, so states that last while a request is in flight can be seen.
-      setTimeout(() => {
-        res.writeHead(200, { ...cors, 'Content-Type': 'application/json', 'X-Inertia': 'true' });
-        res.end(JSON.stringify(current));
-      }, 50);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-let root: Root | null = null;
-afterEach(async () => {
-  // A visit still in flight would land in the next test's app (the Inertia router is one per
-  // page): let it come back first.
-  await waitFor(() => expect(inflight).toBe(0));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-  act(() => root?.unmount());
-  root = null;
-  document.body.innerHTML = '';
-  received.length = 0;
-});
+// A slow answer, so states that last while a request is in flight can be seen.
+const inertia = inertiaTestServer({ answerDelayMs: 50 });
+const { received, lastRequest } = inertia;
 
 async function visit(component: string, url: string, props: Record<string, unknown>) {
-  jsdom.reconfigure({ url: `${origin}${url}` });
-  current = { component, url, version: null, props: { errors: {}, ...props } } as Page;
-  const el = document.createElement('div');
-  el.id = 'app';
-  document.body.append(el);
-  await act(() =>
-    createInertiaApp({
-      page: current,
-      layout,
-      resolve: (name) => pages[pageModuleKey(name)]!.default,
-      setup: ({ el: target, App, props: appProps }) => {
-        root = createRoot(target!);
-        root.render(withLinks(<App {...appProps} />));
-      },
-    }),
-  );
+  await inertia.mount({ component, url, version: null, props: { errors: {}, ...props } } as Page);
   // A loaded machine may take a while to render the page's content: wait for it.
   const main = await screen.findByRole('main', {}, { timeout: 10_000 });
   await waitFor(() => expect(main.querySelector('h1, h2')).not.toBeNull(), { timeout: 10_000 });
   return within(main);
-}
-
-async function lastRequest() {
-  await waitFor(() => expect(received.length).toBeGreaterThan(0), { timeout: 10_000 });
-  return received.at(-1)!;
 }
 
 describe('RedeemLicense', () => {

@@ -1,4 +1,5 @@
 import { createInertiaApp } from '@inertiajs/react';
+import { PROGRESS_DELAY_MS, RECENTLY_SUCCESSFUL_MS } from '@tessera/pages/constants';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { layout, missingPage, pageModuleKey, title, withLinks, type PageModule } from './app';
 import './app.css';
@@ -22,6 +23,8 @@ void createInertiaApp({
     // A page inside another page's frame (the sandbox checkout) is not a visit of its own.
     if (window.self === window.top) trackPageViews();
   },
-  // Spec §9: the progress indicator appears after a 250 ms delay.
-  progress: { delay: 250, color: 'var(--color-brand-500)', showSpinner: false },
+  // Only visits slower than the delay show the progress bar, so quick ones never flash it.
+  progress: { delay: PROGRESS_DELAY_MS, color: 'var(--color-brand-500)', showSpinner: false },
+  // How long a form's success message stays (`recentlySuccessful`) after a save.
+  defaults: { form: { recentlySuccessfulDuration: RECENTLY_SUCCESSFUL_MS } },
 });

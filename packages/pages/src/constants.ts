@@ -1,14 +1,20 @@
 /**
- * The store's business constants and the words both the server and the pages say (spec §9,
- * §7 success texts). One module, read by the server (Node runs it without a build step, so it
- * imports nothing), the pages and the copy. Change a rule here and every place follows.
+ * The store's business constants and the words both the server and the pages say: seats,
+ * windows, limits, timings, canonical URLs, notices and success texts. This is their one home:
+ * the server (Node runs this file without a build step, so it imports nothing), the pages and the
+ * storefront read them from here, and `constants-home.test.ts` fails when a page keeps a copy of
+ * its own. Change a rule here and every place follows.
+ *
+ * Two timings live in `@tessera/ui` instead, because the design system cannot import this
+ * package: the copy button's 'Copied!' (COPIED_INDICATOR_MS, 1500 ms) and the menus' type-ahead
+ * buffer (TYPEAHEAD_RESET_MS, 350 ms). Pages take them from there.
  */
 
-/** People a team all-access licence covers, the owner included (spec §1, §9). */
+/** People a team all-access licence covers, the owner included. Larger teams buy several. */
 export const TEAM_SEATS = 25;
 /** People a Classroom licence covers, the teacher included: a class fits in a team's seats. */
 export const CLASSROOM_SEATS = 25;
-/** Refunds: in full within this many days of the purchase, requested by e-mail (spec §1). */
+/** Refunds: in full within this many days of the purchase, requested by e-mail. */
 export const REFUND_WINDOW_DAYS = 30;
 /**
  * A component wears "New" for this many days after the changelog release that added it; a
@@ -20,25 +26,32 @@ export const NEW_BADGE_DAYS = 90;
  * password again only this many minutes after the operator last entered it.
  */
 export const IMPERSONATION_REAUTH_MINUTES = 15;
+/** The back office lists a customer's sign-ins of this many days; older ones are pruned. */
+export const SIGN_IN_HISTORY_DAYS = 90;
 /** The reason a back-office refund sends the provider unless the operator writes another. */
 export const DEFAULT_REFUND_REASON = 'Requested by the customer';
-/** Restricted licence: students, or individuals earning at most this much a year (spec §1). */
+/** Restricted licence: students, or individuals earning at most this much a year. */
 export const RESTRICTED_INCOME_CAP_USD = 30_000;
+/** The cap as the copy writes it: '$30,000 USD'. */
+export const RESTRICTED_INCOME_CAP_TEXT = `$${RESTRICTED_INCOME_CAP_USD.toLocaleString('en-US')} USD`;
 /** The store's currency: every price is integer minor units of it. */
 export const STORE_CURRENCY = 'USD';
 
-/** Licence kinds (spec §1). Team and Classroom licences make a team when redeemed. */
+/**
+ * Licence kinds: personal, Team (all-access only), Classroom and Restricted. Team and Classroom
+ * licences make a team when redeemed.
+ */
 export const LICENSE_KINDS = ['personal', 'team', 'classroom', 'restricted'] as const;
 export type LicenseKind = (typeof LICENSE_KINDS)[number];
 export const TEAM_LICENSE_KINDS: readonly LicenseKind[] = ['team', 'classroom'];
-/** Why a licence is inactive (spec §3 Licence.deactivationReason). */
+/** Why a licence is inactive: used to upgrade, refunded, or deactivated for another reason. */
 export const DEACTIVATION_REASONS = ['upgrade', 'refund', 'other'] as const;
 export type DeactivationReason = (typeof DEACTIVATION_REASONS)[number];
-/** Team roles (spec §3 Member.role). */
+/** A team member is an owner (may manage the team) or a member. */
 export const TEAM_ROLES = ['owner', 'member'] as const;
 export type TeamRole = (typeof TEAM_ROLES)[number];
 
-/** The code languages of every snippet (spec §3 snippetLang); PUT /snippet-language takes one. */
+/** The code languages of every snippet; PUT /snippet-language takes one. */
 export const SNIPPET_LANGUAGES = ['html', 'react', 'vue'] as const;
 export type SnippetLanguage = (typeof SNIPPET_LANGUAGES)[number];
 /** How each language is named in the store (code tabs, download links). */
@@ -54,7 +67,7 @@ export const SNIPPET_LANGUAGE_LABELS: Readonly<Record<SnippetLanguage, string>> 
 export const PREVIEW_COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
 export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
 
-/** The design ebook in the Black Friday bundle (spec §2, §9). */
+/** The design ebook in the Black Friday bundle: $149 USD on its own, 218 pages, three videos. */
 export const DESIGN_EBOOK = { retailAmount: 14_900, pages: 218, videos: 3 } as const;
 
 /** Product slugs the code relies on (the rest come from the catalogue). */
@@ -63,7 +76,7 @@ export const ALL_ACCESS_SLUG = 'all-access';
 export const BLACK_FRIDAY_SLUG = 'black-friday';
 
 /**
- * The Black Friday offer's window (spec §2, §9: "over 30% off until November 27th"), from
+ * The Black Friday offer's window ("over 30% off until November 27th"), from
  * `startsAt` (inclusive) to `endsAt` (exclusive). Both are midnight Anywhere on Earth (UTC−12),
  * so the offer is still on for every buyer until their own November 27th is over. The
  * server's BLACK_FRIDAY_STARTS_AT and BLACK_FRIDAY_ENDS_AT override them; the last day the
@@ -83,18 +96,21 @@ export const BLACK_FRIDAY_MIN_DISCOUNT_PERCENT = 30;
  */
 export const OWNER_PRICE_FLOOR_PERCENT = 25;
 
-/** Licence kinds sold at a reduced price to buyers who confirm they are eligible (spec §1). */
+/**
+ * Licence kinds sold at a reduced price to buyers who say they are eligible: the checkout shows
+ * the kind's notice and keeps the payment frame locked until the buyer ticks the confirmation.
+ */
 export const REDUCED_LICENSE_KINDS: readonly LicenseKind[] = ['restricted', 'classroom'];
-/** Spec §1: who may buy a Restricted licence; the checkout's notice. */
-export const RESTRICTED_LICENSE_NOTICE = `The Restricted license is for students (educational use only) and for individuals earning at most $${RESTRICTED_INCOME_CAP_USD.toLocaleString('en-US')} USD a year.`;
-/** Spec §1: the Classroom licence's rule; the checkout's notice. */
+/** Who may buy a Restricted licence: students for educational use, or a low income. */
+export const RESTRICTED_LICENSE_NOTICE = `This license is for students, for educational use only, or for individuals earning at most ${RESTRICTED_INCOME_CAP_TEXT} a year.`;
+/** The Classroom licence's rule, shown at the checkout and to the team that holds one. */
 export const CLASSROOM_LICENSE_NOTICE =
-  'The Classroom license is for teaching: students must be removed from the team when they finish their studies.';
-/** What the buyer of a reduced licence ticks before paying (the checkout refuses without it). */
+  'Students must be removed from the team when they finish their studies.';
+/** What the buyer of a reduced licence ticks before paying. */
 export const LICENSE_CONFIRMATIONS: Readonly<Partial<Record<LicenseKind, string>>> = {
-  restricted: `I confirm that I am a student and will use it for educational purposes only, or that I earn at most $${RESTRICTED_INCOME_CAP_USD.toLocaleString('en-US')} USD a year.`,
+  restricted: `I confirm I am a student using it for educational purposes only, or I earn at most ${RESTRICTED_INCOME_CAP_TEXT} a year.`,
   classroom:
-    'I confirm that this license is for teaching a class, and that I will remove students from the team when they finish their studies.',
+    'I confirm this license is for teaching students, for educational use only, and that I will remove students from the team when they finish their studies.',
 };
 
 /** Why a checkout cannot be priced (the pricing module's refusals), in the buyer's words. */
@@ -108,15 +124,38 @@ export const QUOTE_REFUSALS = {
 } as const;
 export type QuoteRefusalReason = keyof typeof QUOTE_REFUSALS;
 
-/** Thank-you page polling of `GET /paddle-purchases/{hash}` (spec §4, §9). */
+/**
+ * The thank-you page asks `GET /paddle-purchases/{hash}` at once and then this often, at most
+ * this many times; after the last it says the activation link comes by e-mail.
+ */
 export const PURCHASE_POLL_ATTEMPTS = 30;
 export const PURCHASE_POLL_INTERVAL_MS = 2000;
-/** The payment frame's height before it reports its own (spec §9). */
+/** The payment frame's height before it reports its own. */
 export const CHECKOUT_FRAME_INITIAL_HEIGHT = 416;
-/** 'Copied' after copying an invite link or code (spec §9). */
-export const COPIED_INDICATOR_MS = 1500;
-/** The invite-link reset's generating indicator (spec §4, §9). */
+/**
+ * The invite-link reset's generating indicator stays this long after the new link arrived, so the
+ * link has changed on the page before the indicator goes.
+ */
 export const INVITE_RESET_INDICATOR_MS = 500;
+/** A form's `recentlySuccessful` flag (the success message) clears this long after a save. */
+export const RECENTLY_SUCCESSFUL_MS = 2000;
+/** Inertia's progress bar appears only for visits slower than this, so quick ones never flash. */
+export const PROGRESS_DELAY_MS = 250;
+/** A component preview frame is never dragged narrower than this. */
+export const PREVIEW_MIN_WIDTH = 360;
+/** Below this width a preview is "small": the 375 px screenshot and small height apply. */
+export const PREVIEW_BREAKPOINT = 704;
+
+/**
+ * The catalogue's size the copy claims ("over 500 components"). A claim we may make only while it
+ * is true: where the server sends the real count, the copy rounds that down instead.
+ */
+export const COMPONENTS_CLAIMED = 500;
+/** Template images are shown at this size; a template's banner at TEMPLATE_BANNER_SIZE. */
+export const TEMPLATE_IMAGE_SIZE = { width: 560, height: 380 } as const;
+export const TEMPLATE_BANNER_SIZE = { width: 1600, height: 1280 } as const;
+/** The footer's copyright year when the server sends none. */
+export const DEFAULT_COPYRIGHT_YEAR = 2024;
 
 /** Where every 'Get all-access' and price without its own checkout leads. */
 export const ALL_ACCESS_URL = '/all-access';
@@ -125,6 +164,8 @@ export const PRICING_URL = '/all-access#pricing';
 export const UPGRADE_URL = '/upgrade';
 export const UPGRADE_TEAM_URL = '/upgrade-team';
 export const LICENSE_URL = '/license';
+/** Technical help: the private community chat, which this path redirects to. */
+export const COMMUNITY_CHAT_PATH = '/discord';
 
 /**
  * The one checkout address of a product and licence kind, linked from every price in the store:
@@ -146,14 +187,14 @@ export function checkoutUrl(
   return query.length > 0 ? `${path}?${query.join('&')}` : path;
 }
 
-/** Success texts the server flashes and the pages show (spec §7). */
+/** Success texts the server flashes and the pages show. */
 export const EMAIL_UPDATED = 'Email updated successfully.';
 export const PASSWORD_UPDATED = 'Password updated successfully.';
 export const OTHER_SESSIONS_LOGGED_OUT = 'Other sessions successfully logged out.';
 export const RESET_LINK_SENT_MESSAGE =
   'We have e-mailed your password reset link if an account exists for that address.';
 export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
-/** Spec §8: a team at its seat limit. */
+/** A team at its seat limit; the page asks the visitor to have the owner contact support. */
 export const TEAM_FULL_MESSAGE = 'The team has reached its seat limit';
 
 /**

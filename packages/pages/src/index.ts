@@ -12,12 +12,14 @@ export type {
   SnippetLanguage,
   VersionPrefix,
 } from './shared/shared-page-data';
+export { DEFAULT_BRAND_NAME } from './shared/shared-page-data';
+export type { FormState } from './forms/form-state';
 export {
-  DEFAULT_BRAND_NAME,
-  DEFAULT_COPYRIGHT_YEAR,
-  PREVIEW_COLOR_SCHEMES,
-} from './shared/shared-page-data';
-export { RECENTLY_SUCCESSFUL_MS, type FormState } from './forms/form-state';
+  AccountFields,
+  FormErrorAlerts,
+  type AccountFieldsProps,
+  type AccountFieldValues,
+} from './forms/account-fields';
 export type { PageName, PagePropsByName, PagePropsFor } from './page-props';
 export type * from './admin/types';
 
@@ -70,12 +72,10 @@ export {
   type ResetPasswordPageProps,
 } from './reset-password/reset-password-page';
 
+export { SettingsSection, type SettingsSectionProps } from './settings-section/settings-section';
 export {
   AccountSettingsPage,
   accountSettingsPageTitle,
-  EMAIL_UPDATED_MESSAGE,
-  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
-  PASSWORD_UPDATED_MESSAGE,
   type AccountEmailFormValues,
   type AccountPasswordFormValues,
   type AccountSettingsPageData,
@@ -131,7 +131,6 @@ export {
   type RedeemLicensePageViewProps,
 } from './licenses/redeem-license-page';
 export {
-  CLASSROOM_REMINDER,
   TeamSettingsPage,
   teamSettingsPageTitle,
   type TeamSettingsPageViewProps,
@@ -172,8 +171,6 @@ export {
   type TocEntry,
 } from './documentation/documentation-page';
 export {
-  COMMUNITY_CHAT_PATH,
-  REFUND_WINDOW_DAYS,
   SupportPage,
   supportPageTitle,
   type SupportPageData,
@@ -251,8 +248,6 @@ export {
 } from './component-view/component-view';
 export {
   clampPreviewWidth,
-  PREVIEW_BREAKPOINT,
-  PREVIEW_MIN_WIDTH,
   PREVIEW_RESIZE_STEP,
   ResizablePreview,
 } from './component-view/resizable-preview';
@@ -285,6 +280,11 @@ export {
   templatesPageTitle,
   type TemplatesPageData,
 } from './templates/templates-page';
+export {
+  TemplateCard,
+  type TemplateCardProps,
+  type TemplateCardVariant,
+} from './templates/template-card';
 export { TemplatePage, templatePageTitle, type TemplatePageData } from './template/template-page';
 export { Faq, faqGroups, type FaqProps, type FaqVariant } from './faq/faq';
 export { FaqDisclosure } from './faq/faq-disclosure';
@@ -358,7 +358,6 @@ export {
 export {
   CheckoutPage,
   checkoutPageTitle,
-  ELIGIBILITY_KINDS,
   PAYMENT_PROVIDER_DOWN,
   TAXES_PENDING,
   type CheckoutPageViewProps,

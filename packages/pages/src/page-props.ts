@@ -40,7 +40,7 @@ import type {
 
 /**
  * The one contract between the server and the pages: for each Inertia component name (the
- * spec's page names, exactly), the props the server sends that page. Shared page data
+ * page's name, e.g. AccountSettings), the props the server sends that page. Shared page data
  * (`SharedPageData`) and `errors` come on top of these for every page.
  *
  * - The server's `res.inertia(name, props)` is typed by this map (apps/server

@@ -45,6 +45,7 @@ export {
 export { TYPEAHEAD_RESET_MS } from './lib/typeahead';
 export { Select, type SelectProps, type SelectOption } from './select/select';
 export { Dialog, DialogActions, type DialogProps } from './dialog/dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/confirm-dialog';
 export { SlideOver, type SlideOverProps } from './slide-over/slide-over';
 export {
   CommandPalette,

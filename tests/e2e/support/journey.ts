@@ -16,6 +16,10 @@ export const SLOW = { timeout: 60_000 };
 /** A whole journey's test: many pages, each waited for patiently. */
 export const JOURNEY = 300_000;
 
+/**
+ * Waits until the client has taken over the server-rendered page (the storefront marks the root
+ * with data-page-hydrated): before that a click is lost and a visit is a full page load.
+ */
 export async function hydrated(page: Page) {
   await page.waitForSelector('[data-page-hydrated]', { state: 'attached', ...SLOW });
 }
@@ -38,7 +42,13 @@ export async function hasCode(store: RunningStore, page: Page, subcategory: stri
   return code === 1;
 }
 
-export async function signIn(store: RunningStore, page: Page, email: string, password: string) {
+/** Signs in through the Login page (the demo world's password by default) and lands on Home. */
+export async function signIn(
+  store: RunningStore,
+  page: Page,
+  email: string,
+  password: string = DEMO_PASSWORD,
+) {
   await page.goto(`${store.url}/login`);
   await hydrated(page);
   await page.getByRole('textbox', { name: 'Email address' }).fill(email);
@@ -50,7 +60,7 @@ export async function signIn(store: RunningStore, page: Page, email: string, pas
 /** A non-OK answer that is the design, not a fault: Chromium logs each one as a console error. */
 export type ExpectedFailure = { url: RegExp; status: number };
 
-/** The thank-you page's poll answers 404 until the webhook has made the purchase (spec §7). */
+/** The thank-you page's poll answers 404 until the webhook has made the purchase. */
 export const PURCHASE_POLL: ExpectedFailure = { url: /\/paddle-purchases\/[^/]+$/, status: 404 };
 
 const PREVIEW = /\/catalog\/previews\/[^/]+\.html/;

@@ -113,7 +113,7 @@ const recorded = {
   },
 };
 
-const spec = (event: string, currency: string, total: number, total_tax: number) => ({
+const pageEvent = (event: string, currency: string, total: number, total_tax: number) => ({
   event,
   eventData: { checkout: { prices: { customer: { currency, total, total_tax } } } },
 });
@@ -121,27 +121,27 @@ const spec = (event: string, currency: string, total: number, total_tax: number)
 describe('paddleEventToCheckoutEvents', () => {
   it('maps checkout.loaded to Checkout.Loaded, totals in minor units', () => {
     expect(paddleEventToCheckoutEvents(recorded.loaded)).toEqual([
-      spec('Checkout.Loaded', 'USD', 29900, 0),
+      pageEvent('Checkout.Loaded', 'USD', 29900, 0),
     ]);
   });
 
   it('maps submitted customer details to taxes ready and the payment step', () => {
     expect(paddleEventToCheckoutEvents(recorded.customerCreated)).toEqual([
-      spec('Checkout.Location.Submit', 'USD', 35581, 5681),
-      spec('Checkout.Payment.Selection', 'USD', 35581, 5681),
+      pageEvent('Checkout.Location.Submit', 'USD', 35581, 5681),
+      pageEvent('Checkout.Payment.Selection', 'USD', 35581, 5681),
     ]);
     expect(paddleEventToCheckoutEvents(recorded.customerUpdated)).toEqual([
-      spec('Checkout.Location.Submit', 'USD', 29900, 0),
-      spec('Checkout.Payment.Selection', 'USD', 29900, 0),
+      pageEvent('Checkout.Location.Submit', 'USD', 29900, 0),
+      pageEvent('Checkout.Payment.Selection', 'USD', 29900, 0),
     ]);
   });
 
   it('maps a chosen payment method and completion', () => {
     expect(paddleEventToCheckoutEvents(recorded.paymentSelected)).toEqual([
-      spec('Checkout.Payment.Selection', 'USD', 35581, 5681),
+      pageEvent('Checkout.Payment.Selection', 'USD', 35581, 5681),
     ]);
     expect(paddleEventToCheckoutEvents(recorded.completed)).toEqual([
-      spec('Checkout.Complete', 'USD', 35581, 5681),
+      pageEvent('Checkout.Complete', 'USD', 35581, 5681),
     ]);
   });
 
@@ -154,7 +154,7 @@ describe('paddleEventToCheckoutEvents', () => {
       },
     };
     expect(paddleEventToCheckoutEvents(discounted)).toEqual([
-      spec(PRICES_UPDATED, 'USD', 32023, 5113),
+      pageEvent(PRICES_UPDATED, 'USD', 32023, 5113),
     ]);
   });
 
@@ -176,7 +176,7 @@ describe('paddleEventToCheckoutEvents', () => {
       },
     };
     expect(paddleEventToCheckoutEvents(yen)).toEqual([
-      spec('Checkout.Complete', 'JPY', 45000, 4091),
+      pageEvent('Checkout.Complete', 'JPY', 45000, 4091),
     ]);
     const dinar = {
       ...recorded.completed,
@@ -187,7 +187,7 @@ describe('paddleEventToCheckoutEvents', () => {
       },
     };
     expect(paddleEventToCheckoutEvents(dinar)).toEqual([
-      spec('Checkout.Complete', 'KWD', 92500, 0),
+      pageEvent('Checkout.Complete', 'KWD', 92500, 0),
     ]);
   });
 

@@ -8,12 +8,12 @@ import {
  * Paddle Billing's inline checkout (Paddle.js v2) reports `{ name, data }` events, `name` in the
  * form `checkout.*` and `data` shaped like a transaction: `currency_code`, and `totals` with
  * `subtotal`, `tax`, `total` as numbers in major units (29.99). The checkout page's state
- * machine speaks the spec's events instead (`Checkout.Loaded`, … with
+ * machine speaks the inline-checkout events instead (`Checkout.Loaded`, … with
  * `eventData.checkout.prices.customer {currency, total, total_tax}` in minor units). This is
  * the one place that translates (docs/decisions/009-checkout-client.md).
  */
 
-/** Paddle Billing event → the spec's events, in order. */
+/** Paddle Billing event → the checkout page's events, in order. */
 const TRANSLATIONS: Record<string, readonly CheckoutEventName[]> = {
   'checkout.loaded': [CHECKOUT_EVENTS.loaded],
   // Billing has no 'landed on the payment step' event: submitting the customer's details
@@ -68,7 +68,7 @@ function customerPrices(data: unknown) {
 }
 
 /**
- * The spec's events for one Paddle.js event: `[]` for an event the page ignores (payment
+ * The checkout page's events for one Paddle.js event: `[]` for an event the page ignores (payment
  * attempts and failures, which the frame shows itself, and events added to Paddle.js later),
  * `null` when it cannot be read or says the checkout failed — the provider-down state.
  */
@@ -81,8 +81,8 @@ export function paddleEventToCheckoutEvents(event: unknown): CheckoutProviderEve
   if (!translated) return [];
   const prices = customerPrices(data);
   if (!prices) return null;
-  return translated.map((spec) => ({
-    event: spec,
+  return translated.map((pageEvent) => ({
+    event: pageEvent,
     eventData: { checkout: { prices: { customer: prices } } },
   }));
 }

@@ -40,7 +40,7 @@ export function PaddleCheckoutFrame({ frame, onEvent, onUnavailable }: PaddleChe
             if (!active) return;
             const events = paddleEventToCheckoutEvents(event);
             if (events === null) unavailable();
-            else for (const spec of events) handlers.current.onEvent(spec);
+            else for (const checkoutEvent of events) handlers.current.onEvent(checkoutEvent);
           },
         }),
       )

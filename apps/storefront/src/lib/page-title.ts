@@ -1,4 +1,4 @@
-/** Spec §1: page titles get the product suffix unless they already contain the brand. */
+/** A page's title gets ' - {brand}' unless it already contains the brand. */
 export function formatPageTitle(title: string | undefined, brand: string): string {
   const trimmed = title?.trim() ?? '';
   if (!trimmed) return brand;

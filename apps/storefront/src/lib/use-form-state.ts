@@ -7,7 +7,7 @@ type FormValues = Record<string, string | boolean | number>;
 type VisitOptions = {
   onFinish?: () => void;
   onSuccess?: () => void;
-  /** Spec §2: account forms keep the scroll position. */
+  /** Account forms keep the scroll position: the page does not jump to the top after a save. */
   preserveScroll?: boolean;
 };
 

@@ -19,7 +19,7 @@ function poller(n: number) {
   return { check, calls };
 }
 
-describe('usePurchasePolling (spec §4 Thank-you)', () => {
+describe('usePurchasePolling (the thank-you page waiting for its purchase)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

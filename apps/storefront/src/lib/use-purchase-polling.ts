@@ -7,7 +7,10 @@ export function purchaseStatusUrl(hash: string): string {
   return `/paddle-purchases/${encodeURIComponent(hash)}`;
 }
 
-/** Spec §7: a 2xx with a `license_key` means ready; anything else means not yet. */
+/**
+ * `GET /paddle-purchases/{hash}`: a 2xx with a `license_key` means ready; anything else means not
+ * yet.
+ */
 export function readPurchaseStatus(response: Pick<JsonResponse, 'ok' | 'data'>): string | null {
   if (!response.ok || typeof response.data !== 'object' || response.data === null) return null;
   const key = (response.data as { license_key?: unknown }).license_key;
@@ -35,9 +38,9 @@ export type PurchasePollingOptions = {
 };
 
 /**
- * Spec §4 Thank-you: asks for the purchase at once and then every 2 s, at most 30 times; stops
- * on success, after the last try, and when the page is left (the call in flight is aborted).
- * Each wait starts after the previous answer, so slow answers never pile up.
+ * The thank-you page's wait: asks for the purchase at once and then every 2 s, at most 30 times;
+ * stops on success, after the last try, and when the page is left (the call in flight is
+ * aborted). Each wait starts after the previous answer, so slow answers never pile up.
  */
 export function usePurchasePolling({
   hash,

@@ -3,8 +3,8 @@ import { useEffect, type RefObject } from 'react';
 
 /**
  * Inside a frame: tells the parent page how tall `ref`'s element is whenever that changes, with
- * the BODY_HEIGHT message the component previews use (spec §2), so the parent sizes the iframe
- * with `useBodyHeight`. Only our own origin receives it.
+ * the BODY_HEIGHT message the component previews use ({type, name, height}), so the parent
+ * sizes the iframe with `useBodyHeight`. Only our own origin receives it.
  */
 export function useReportFrameHeight(ref: RefObject<HTMLElement | null>, name: string): void {
   useEffect(() => {

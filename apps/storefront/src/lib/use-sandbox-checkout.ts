@@ -89,7 +89,7 @@ function formState<T extends object>(
 }
 
 /**
- * The sandbox provider's inline checkout (spec §4 events, issue 10 "sandbox"): tells the
+ * The sandbox provider's inline checkout, speaking Paddle's inline-checkout events: tells the
  * checkout page it has loaded, sends the buyer's details to our server for the tax, tells the
  * page the taxes and the payment step, pays with a test card, and tells the page the checkout
  * is complete. A declined card or a retry is shown here and nothing is posted.

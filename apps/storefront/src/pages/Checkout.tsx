@@ -14,7 +14,7 @@ export default function Checkout() {
   const { product, frame, thankYouUrl } = props;
   const checkout = useCheckoutState(product.price);
 
-  // Spec §4: 'Checkout.Complete' leads to the thank-you page, which waits for the webhook.
+  // 'Checkout.Complete' leads to the thank-you page, which waits for the webhook.
   const complete = checkout.state.status === 'complete';
   useEffect(() => {
     if (complete) router.visit(thankYouUrl);

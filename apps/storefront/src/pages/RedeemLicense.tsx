@@ -12,7 +12,7 @@ export default function RedeemLicense() {
   const { props } = usePage<PagePropsFor<'RedeemLicense'>>();
   const user = props.auth?.user ?? null;
   const form = useFormState({ email: '', password: '', team_name: '' }, (f) => {
-    // Spec §7: a bare PATCH connects; the account and team fields only where the state asks.
+    // A bare PATCH connects; the account and team fields go only where the state asks for them.
     f.transform((values) =>
       redemptionPayload(values as RedeemLicenseFormValues, props.license, user !== null),
     );

@@ -7,7 +7,7 @@ export default function ThankYou() {
   const { props } = usePage<PagePropsFor<'ThankYou'>>();
   const status = usePurchasePolling({
     hash: props.hash,
-    // Spec §4: an upgrade goes home; a new purchase to its licence page.
+    // An upgrade goes home; a new purchase to its licence page.
     onReady: (licenseKey) =>
       router.visit(props.isUpgrade ? '/' : `/licenses/${encodeURIComponent(licenseKey)}`),
   });

@@ -9,7 +9,7 @@ import { compileTemplateCss, TAILWIND_VERSION } from './template-css.ts';
 import { STYLESHEET_LINK, templateUrls, type TemplateSource } from './templates.ts';
 import { deterministicZip } from './zip.ts';
 
-/** Sizes the spec fixes for template images and banners. */
+/** The store shows template images at 560×380 and banners at 1600×1280: shots are taken so. */
 const IMAGE_SIZE = { width: 560, height: 380 } as const;
 const BANNER_SIZE = { width: 1600, height: 1280 } as const;
 

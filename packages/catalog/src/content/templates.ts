@@ -4,7 +4,10 @@ import { parse as parseYaml } from 'yaml';
 import { renderMarkdown } from './markdown.ts';
 import { contentDirOf, withBrand, type ContentOptions } from './options.ts';
 
-/** The templates the spec names, in the order the store lists them. */
+/**
+ * The store's templates and UI kits, in the order it lists them (the footer directory, the
+ * Templates page, the All-access page). A folder under content/templates must be one of these.
+ */
 export const TEMPLATE_SLUGS = [
   'catalyst',
   'spotlight',

@@ -10,9 +10,8 @@ import {
   Alert,
   Badge,
   Button,
+  ConfirmDialog,
   CopyButton,
-  Dialog,
-  DialogActions,
   Select,
   Table,
   TableBody,
@@ -268,29 +267,19 @@ function TokenList({
           })}
         </TableBody>
       </Table>
-      <Dialog
+      <ConfirmDialog
         open={revoking !== null}
         onOpenChange={(open) => {
           if (!open) setRevoking(null);
         }}
         title={`Revoke “${revoking?.name ?? ''}”?`}
         description="Anything using this token loses access at once, and it cannot be turned back on. Create a new token if you need one."
-      >
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setRevoking(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              if (revoking) onRevoke(revoking);
-              setRevoking(null);
-            }}
-          >
-            Revoke token
-          </Button>
-        </DialogActions>
-      </Dialog>
+        confirmLabel="Revoke token"
+        onConfirm={() => {
+          if (revoking) onRevoke(revoking);
+          setRevoking(null);
+        }}
+      />
     </>
   );
 }

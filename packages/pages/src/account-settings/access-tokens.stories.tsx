@@ -20,7 +20,7 @@ import {
   NEW_TOKEN_NOTICE,
   type AccessTokensSectionProps,
 } from './access-tokens-section';
-import { SettingsSection } from './account-settings-page';
+import { SettingsSection } from '../settings-section/settings-section';
 
 /**
  * The "Access tokens" section of Account settings in each state (decision 014), framed as the

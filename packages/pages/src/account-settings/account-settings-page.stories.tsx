@@ -14,13 +14,8 @@ import { fixtureForm } from '../fixtures/form';
 import { customerSharedData } from '../fixtures/shared-page-data';
 import { useInteractiveForm } from '../stories-support/interactive-form';
 import { withLayout } from '../stories-support/with-layout';
-import {
-  AccountSettingsPage,
-  EMAIL_UPDATED_MESSAGE,
-  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
-  PASSWORD_UPDATED_MESSAGE,
-  type AccountSettingsPageProps,
-} from './account-settings-page';
+import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../constants';
+import { AccountSettingsPage, type AccountSettingsPageProps } from './account-settings-page';
 
 function InteractiveAccountSettingsPage(props: AccountSettingsPageProps) {
   return (
@@ -71,7 +66,8 @@ export const Default = {
     await expect(emailField).toHaveValue(accountEmailValues.email);
     await expect(emailField).toHaveAttribute('autocomplete', 'email');
     await expect(confirm).toHaveAttribute('autocomplete', 'current-password');
-    // Browser-level validation (spec §5): an empty or malformed address never reaches the server.
+    // The browser validates the field (required, type=email): an empty or malformed address never
+    // reaches the server.
     await userEvent.clear(emailField);
     await userEvent.click(email.getByRole('button', { name: 'Save' }));
     await expect(args.emailForm.onSubmit).not.toHaveBeenCalled();
@@ -158,7 +154,7 @@ export const EmailUpdated = {
   },
   play: async ({ canvasElement }) => {
     const email = section(canvasElement, 'Email address');
-    await expect(email.getByRole('status')).toHaveTextContent(EMAIL_UPDATED_MESSAGE);
+    await expect(email.getByRole('status')).toHaveTextContent(EMAIL_UPDATED);
     await expect(email.getByRole('textbox', { name: 'Email address' })).toHaveValue(
       changedAccountEmailValues.email,
     );
@@ -267,7 +263,7 @@ export const PasswordUpdated = {
   },
   play: async ({ canvasElement }) => {
     const password = section(canvasElement, 'Password');
-    await expect(password.getByRole('status')).toHaveTextContent(PASSWORD_UPDATED_MESSAGE);
+    await expect(password.getByRole('status')).toHaveTextContent(PASSWORD_UPDATED);
     await expect(password.getByLabelText('Current password', { selector: 'input' })).toHaveValue(
       '',
     );
@@ -342,7 +338,7 @@ export const OtherSessionsLoggedOut = {
   },
   play: async ({ canvasElement }) => {
     const sessions = section(canvasElement, 'Log out other sessions');
-    await expect(sessions.getByRole('status')).toHaveTextContent(OTHER_SESSIONS_LOGGED_OUT_MESSAGE);
+    await expect(sessions.getByRole('status')).toHaveTextContent(OTHER_SESSIONS_LOGGED_OUT);
     await expect(sessions.getByLabelText('Password', { selector: 'input' })).toHaveValue('');
   },
 } satisfies Story;

@@ -12,13 +12,8 @@ import {
   purchaseHistory,
 } from '../fixtures/account';
 import { fixtureForm } from '../fixtures/form';
-import {
-  AccountSettingsPage,
-  EMAIL_UPDATED_MESSAGE,
-  OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
-  PASSWORD_UPDATED_MESSAGE,
-  type AccountSettingsPageProps,
-} from './account-settings-page';
+import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../constants';
+import { AccountSettingsPage, type AccountSettingsPageProps } from './account-settings-page';
 
 function renderPage(overrides: Partial<AccountSettingsPageProps> = {}) {
   return render(
@@ -166,11 +161,11 @@ describe('AccountSettingsPage', () => {
     const { rerender } = renderPage({
       emailForm: fixtureForm(accountEmailValues, { wasSuccessful: true, recentlySuccessful: true }),
     });
-    expect(section('Email address').getByRole('status')).toHaveTextContent(EMAIL_UPDATED_MESSAGE);
+    expect(section('Email address').getByRole('status')).toHaveTextContent(EMAIL_UPDATED);
     expect(section('Password').getByRole('status')).toBeEmptyDOMElement();
     expect(section('Log out other sessions').getByRole('status')).toBeEmptyDOMElement();
 
-    // Spec §9: the flag clears after 2000 ms and the message goes with it.
+    // The flag clears 2000 ms after the save and the message goes with it.
     rerender(
       <AccountSettingsPage
         emailForm={fixtureForm(accountEmailValues, { wasSuccessful: true })}
@@ -182,9 +177,9 @@ describe('AccountSettingsPage', () => {
       />,
     );
     expect(section('Email address').getByRole('status')).toBeEmptyDOMElement();
-    expect(section('Password').getByRole('status')).toHaveTextContent(PASSWORD_UPDATED_MESSAGE);
+    expect(section('Password').getByRole('status')).toHaveTextContent(PASSWORD_UPDATED);
     expect(section('Log out other sessions').getByRole('status')).toHaveTextContent(
-      OTHER_SESSIONS_LOGGED_OUT_MESSAGE,
+      OTHER_SESSIONS_LOGGED_OUT,
     );
   });
 

@@ -5,6 +5,7 @@ import type * as React from 'react';
 import type { FormState } from '../forms/form-state';
 import { CheckIcon } from '../icons/icons';
 import { PurchaseHistory, type Purchase } from '../purchase-history/purchase-history';
+import { SettingsSection } from '../settings-section/settings-section';
 import {
   ACCESS_TOKENS_DESCRIPTION,
   AccessTokensSection,
@@ -13,11 +14,6 @@ import {
 } from './access-tokens-section';
 
 export const accountSettingsPageTitle = 'Account settings';
-
-/** Spec §7: the server's success messages; the page shows them while `recentlySuccessful`. */
-export const EMAIL_UPDATED_MESSAGE = EMAIL_UPDATED;
-export const PASSWORD_UPDATED_MESSAGE = PASSWORD_UPDATED;
-export const OTHER_SESSIONS_LOGGED_OUT_MESSAGE = OTHER_SESSIONS_LOGGED_OUT;
 
 /** PUT /account-settings/email; the current password is asked again (decision 003). */
 export type AccountEmailFormValues = { email: string; password: string };
@@ -29,7 +25,7 @@ export type LogoutOtherSessionsFormValues = { password: string };
 export type AccountSettingsPageProps = {
   /** The container clears the password after each submit. */
   emailForm: FormState<AccountEmailFormValues>;
-  /** The container clears both fields after a successful save (spec §2). */
+  /** The container clears both fields after a successful save: no password lingers on screen. */
   passwordForm: FormState<AccountPasswordFormValues>;
   /** The container clears the field after a successful submit. */
   logoutOtherSessionsForm: FormState<LogoutOtherSessionsFormValues>;
@@ -67,7 +63,7 @@ export function AccountSettingsPage({
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
         >
-          <SettingsForm form={emailForm} submitLabel="Save" successMessage={EMAIL_UPDATED_MESSAGE}>
+          <SettingsForm form={emailForm} submitLabel="Save" successMessage={EMAIL_UPDATED}>
             <TextField
               label="Email address"
               name="email"
@@ -94,11 +90,7 @@ export function AccountSettingsPage({
           title="Password"
           description="Use a long password you don’t use anywhere else."
         >
-          <SettingsForm
-            form={passwordForm}
-            submitLabel="Save"
-            successMessage={PASSWORD_UPDATED_MESSAGE}
-          >
+          <SettingsForm form={passwordForm} submitLabel="Save" successMessage={PASSWORD_UPDATED}>
             <PasswordField
               label="Current password"
               name="old_password"
@@ -127,7 +119,7 @@ export function AccountSettingsPage({
           <SettingsForm
             form={logoutOtherSessionsForm}
             submitLabel="Log out other sessions"
-            successMessage={OTHER_SESSIONS_LOGGED_OUT_MESSAGE}
+            successMessage={OTHER_SESSIONS_LOGGED_OUT}
           >
             <PasswordField
               label="Password"
@@ -162,33 +154,6 @@ export function AccountSettingsPage({
         ) : null}
       </div>
     </div>
-  );
-}
-
-/** One titled row of Account settings: heading and description beside its content. */
-export function SettingsSection({
-  title,
-  description,
-  headingId,
-  children,
-}: {
-  title: string;
-  description: string;
-  headingId?: string;
-  children: React.ReactNode;
-}) {
-  const generatedId = useId();
-  const id = headingId ?? generatedId;
-  return (
-    <section aria-labelledby={id} className="grid grid-cols-1 gap-x-8 gap-y-6 py-10 md:grid-cols-3">
-      <div>
-        <h2 id={id} className="text-base/7 font-semibold text-gray-900">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm/6 text-gray-600">{description}</p>
-      </div>
-      <div className="min-w-0 md:col-span-2">{children}</div>
-    </section>
   );
 }
 

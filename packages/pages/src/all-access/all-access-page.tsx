@@ -4,7 +4,7 @@ import { CheckCircleIcon } from '../catalog/icons';
 import { componentCountClaim } from '../catalog/component-count';
 import { componentCountLabel } from '../catalog/category-card';
 import type { TemplateSummary } from '../catalog/types';
-import { REFUND_WINDOW_DAYS, TEAM_SEATS, UPGRADE_URL } from '../constants';
+import { REFUND_WINDOW_DAYS, TEAM_SEATS, TEMPLATE_IMAGE_SIZE, UPGRADE_URL } from '../constants';
 import { BlackFridayBanner } from '../home/black-friday-banner';
 import { PricingSection, type PlanAction } from '../pricing-section/pricing-section';
 import { CatalogueImage } from '../shared/catalogue-image';
@@ -20,7 +20,10 @@ export const allAccessPageTitle = 'All-access: every component, template and UI 
 
 export const UPGRADE_TO_STANDARD_LABEL = 'Upgrade to standard license';
 
-/** Spec §2 All-access, Personal button: upgrade, else buy, else owned. */
+/**
+ * The Personal card's button: 'Upgrade to standard license' where the customer may upgrade, else
+ * 'Get all-access' where they may buy, else a disabled 'You already own this'.
+ */
 export function personalPlanAction(offer: PersonalAllAccessOffer): PlanAction {
   if (offer.upgradableToStandardLicense) {
     return { href: UPGRADE_URL, label: UPGRADE_TO_STANDARD_LABEL };
@@ -29,7 +32,10 @@ export function personalPlanAction(offer: PersonalAllAccessOffer): PlanAction {
   return { owned: true };
 }
 
-/** Spec §2 All-access, Team button: buy, else owned. */
+/**
+ * The Teams card's button: 'Get all-access for your team' where buyable, else 'You already own
+ * this'.
+ */
 export function teamPlanAction(offer: AllAccessOffer): PlanAction {
   return offer.purchaseable
     ? { href: offer.checkoutUrl, label: 'Get all-access for your team' }
@@ -43,7 +49,10 @@ export type AllAccessPageProps = AllAccessServerProps & {
   locale?: string;
 };
 
-/** Spec §2 All-access pricing page (/all-access). */
+/**
+ * The all-access pricing page (/all-access): the Personal and Teams offers, what is included, the
+ * templates, testimonials and the FAQ.
+ */
 export function AllAccessPage({
   offers,
   blackFriday,
@@ -148,8 +157,7 @@ function Included({
                 src={template.imageUrl}
                 alt=""
                 name={template.name}
-                width={560}
-                height={380}
+                {...TEMPLATE_IMAGE_SIZE}
                 loading="lazy"
                 className="aspect-[56/38] w-full rounded-xl bg-gray-100 object-cover ring-1 ring-gray-900/10"
               />

@@ -1,7 +1,7 @@
 import type { BlackFridayOffer, TemplateSummary } from '../catalog/types';
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
-/** Spec §3 Offers: one all-access licence as this customer may buy it. */
+/** One all-access licence (personal or team) as this customer may buy it. */
 export type AllAccessOffer = {
   /** What this customer pays (`amount`) and the list price (`advertised`). */
   price: AllAccessPricing;
@@ -12,7 +12,9 @@ export type AllAccessOffer = {
 };
 
 export type PersonalAllAccessOffer = AllAccessOffer & {
-  /** Spec §3 `upgradable_to_standard_license`: the button leads to /upgrade. */
+  /**
+   * The customer's packages may be upgraded to the standard licence: the button leads to /upgrade.
+   */
   upgradableToStandardLicense: boolean;
 };
 

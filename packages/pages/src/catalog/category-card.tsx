@@ -15,7 +15,7 @@ export type CategoryCardProps = {
   className?: string;
 };
 
-/** Spec §2 Category card: image, name, component count, New badge and lock badge. */
+/** A subcategory as a card: image, name, component count, New badge and lock badge. */
 export function CategoryCard({ subcategory, headingLevel = 3, className }: CategoryCardProps) {
   const Heading = `h${headingLevel}` as const;
   return (

@@ -1,6 +1,6 @@
 import { Badge, cn } from '@tessera/ui';
 
-/** What assistive technology hears for a locked subcategory (spec §2 Category card). */
+/** What assistive technology hears for a locked subcategory (PNG previews until an upgrade). */
 export const LOCKED_DESCRIPTION = 'Locked: PNG previews only until you upgrade';
 
 export type LockBadgeProps = {

@@ -1,13 +1,13 @@
 import type { SnippetLanguage } from '../shared/shared-page-data';
 
 /**
- * How the viewer may see a component (spec §2 Component view): `downloadable` gives the live
+ * How the viewer may see a component: `downloadable` gives the live
  * preview and the code; `htmlPreview` the live preview only; `pngPreview` a screenshot only.
  * The server decides per viewer: code and live HTML of a locked component never leave it.
  */
 export type ComponentViewType = 'downloadable' | 'htmlPreview' | 'pngPreview';
 
-/** One language's code for a component, highlighted at build time (spec §3 Component snippets). */
+/** One language's code for a component, highlighted at build time. */
 export type ComponentSnippet = {
   language: SnippetLanguage;
   /** What the language switch shows, e.g. 'React'. */
@@ -21,7 +21,7 @@ export type ComponentSnippet = {
 /** A preview's content height at one frame width, in each mode (measured by the build). */
 export type PreviewHeight = { width: number; light: number; dark: number };
 
-/** Spec §3 Component, as a page receives it. */
+/** One component of the catalogue, as a page receives it. */
 export type CatalogComponent = {
   uuid: string;
   name: string;
@@ -32,7 +32,7 @@ export type CatalogComponent = {
   /** The live preview document; null for `pngPreview`. */
   previewUrl: string | null;
   /**
-   * The preview document inline (spec §3 `iframeHtml`), rendered with `srcdoc` instead of
+   * The preview document inline, rendered with `srcdoc` instead of
    * loading `previewUrl`. Stories use it so screenshots never touch the network.
    */
   iframeHtml?: string | null;
@@ -57,7 +57,7 @@ export type CatalogComponent = {
   snippets: ComponentSnippet[];
 };
 
-/** A subcategory as a card in the catalogue (spec §2 Category card). */
+/** A subcategory as a card in the catalogue. */
 export type SubcategorySummary = {
   name: string;
   description: string;
@@ -75,7 +75,7 @@ export type CatalogCategory = {
   subcategories: SubcategorySummary[];
 };
 
-/** One product's part of the catalogue, e.g. Marketing (spec §2 Components catalogue). */
+/** One product's part of the catalogue, e.g. Marketing. */
 export type CatalogProductSection = {
   name: string;
   /** The section's id without '#', e.g. 'product-marketing'. */
@@ -97,7 +97,7 @@ export type FeaturedProduct = {
 
 export type CatalogLink = { name: string; url: string };
 
-/** Spec §3 Subcategory: the props of the ComponentCategory page. */
+/** A subcategory with its components: the props of the ComponentCategory page. */
 export type Subcategory = {
   name: string;
   description: string;
@@ -112,14 +112,14 @@ export type Subcategory = {
   showingArchived: boolean;
 };
 
-/** Spec §3 Playground component: a component with where it lives in the catalogue. */
+/** A component with where it lives in the catalogue (the Preview page's breadcrumbs). */
 export type PlaygroundComponent = CatalogComponent & {
   product: CatalogLink;
   category: CatalogLink;
   subcategory: CatalogLink;
 };
 
-/** Money in integer minor units plus an ISO 4217 currency (spec §3 Product price). */
+/** Money in integer minor units plus an ISO 4217 currency. */
 export type Money = { currency: string; amount: number };
 
 /** A template as the listing, the home carousel and the all-access page show it. */
@@ -129,7 +129,7 @@ export type TemplateSummary = {
   /** What kind of template it is, e.g. 'Application UI kit'. */
   type: string;
   summary: string;
-  /** Displayed at 560×380 (spec §9). */
+  /** Displayed at 560×380 (TEMPLATE_IMAGE_SIZE). */
   imageUrl: string;
   url: string;
   /** The listing's id for this template, without '#'. */
@@ -140,12 +140,12 @@ export type TemplateTechnology = { name: string; version: string | null };
 
 export type TemplateFaqEntry = { question: string; answerHtml: string };
 
-/** Spec §3 Product (a template), as the Template page receives it. */
+/** A template product, as the Template page receives it. */
 export type TemplateDetail = TemplateSummary & {
   descriptionHtml: string;
   technologies: TemplateTechnology[];
   faq: TemplateFaqEntry[];
-  /** Displayed at 1600×1280 (spec §9). */
+  /** Displayed at 1600×1280 (TEMPLATE_BANNER_SIZE). */
   bannerUrl: string;
   /** Further screenshots, shown at the banner's proportions. */
   images: { url: string; alt: string }[];
@@ -160,7 +160,7 @@ export type TemplateDetail = TemplateSummary & {
   isLicensed: boolean;
 };
 
-/** Spec §2 All-access Black Friday: the bundle of all-access and the design ebook. */
+/** The Black Friday bundle: all-access and the design ebook at one price, for a limited time. */
 export type BlackFridayOffer = {
   /** The checkout path with the offer's id. */
   checkoutUrl: string;

@@ -55,7 +55,7 @@ export const Default = {
     const subscribe = within(canvas.getByRole('region', { name: 'Get updates by e-mail' }));
     const email = subscribe.getByRole('textbox', { name: 'Email address' });
     const button = subscribe.getByRole('button', { name: 'Subscribe' });
-    // Spec §5: the subscribe e-mail is required and checked by the browser.
+    // The subscribe e-mail is required and checked by the browser.
     await userEvent.click(button);
     await expect(args.subscribeForm.onSubmit).not.toHaveBeenCalled();
     await userEvent.type(email, 'ada@example.com');

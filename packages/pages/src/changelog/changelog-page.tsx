@@ -6,7 +6,7 @@ import { Prose } from '../prose/prose';
 
 export const changelogPageTitle = 'Changelog';
 
-/** Spec §3 Changelog entry. `html` is the entry's content, sanitized by the server. */
+/** One dated changelog entry with its anchor. `html` is its content, sanitized by the server. */
 export type ChangelogEntry = {
   /** The entry's id on the page, for links like /changelog#2024-03-14-catalyst. */
   anchor: string;
@@ -16,7 +16,7 @@ export type ChangelogEntry = {
   html: string;
 };
 
-/** Posts email_address to the external mailing-list form service (spec §7). */
+/** Posts email_address to the mailing-list form service (NEWSLETTER_FORM_URL). */
 export type ChangelogSubscribeFormValues = { email_address: string };
 
 export type ChangelogPageProps = {

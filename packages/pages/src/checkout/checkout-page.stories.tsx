@@ -43,7 +43,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Spec §4: before the frame says it has loaded, a spinner covers it. */
+/** Before the frame says it has loaded, a spinner covers it. */
 export const Loading = {
   args: { checkout: initialCheckoutState(product.price) },
   play: async ({ canvasElement }) => {
@@ -102,7 +102,7 @@ export const TaxesReady = {
   },
 } satisfies Story;
 
-/** Spec §8: an unreadable event means the provider is down. */
+/** An unreadable event means the provider is down: the page says so and offers no frame. */
 export const ProviderDown = {
   args: { checkout: stateAfter('providerDown') },
   play: async ({ canvasElement }) => {

@@ -3,8 +3,11 @@ import { useId, useState, type ReactNode } from 'react';
 import {
   ALL_ACCESS_URL,
   CHECKOUT_FRAME_INITIAL_HEIGHT,
+  CLASSROOM_LICENSE_NOTICE,
   DESIGN_EBOOK,
-  RESTRICTED_INCOME_CAP_USD,
+  LICENSE_CONFIRMATIONS,
+  REDUCED_LICENSE_KINDS,
+  RESTRICTED_LICENSE_NOTICE,
   TEAM_SEATS,
   type LicenseKind,
 } from '../constants';
@@ -15,7 +18,7 @@ export function checkoutPageTitle(product: Pick<CheckoutProduct, 'name'>): strin
   return `Checkout: ${product.name}`;
 }
 
-/** Spec §8, word for word. */
+/** What the page says while the payment provider cannot be reached. */
 export const PAYMENT_PROVIDER_DOWN = {
   title: 'Well this is embarrassing…',
   body: [
@@ -25,18 +28,6 @@ export const PAYMENT_PROVIDER_DOWN = {
 } as const;
 
 export const TAXES_PENDING = 'Calculated at next step';
-
-/** Licence kinds sold at a reduced price to people who confirm they are eligible (spec §1). */
-export const ELIGIBILITY_KINDS: readonly LicenseKind[] = ['restricted', 'classroom'];
-
-const incomeCap = `${formatPrice(RESTRICTED_INCOME_CAP_USD * 100, 'USD')} USD`;
-const RESTRICTED_NOTICE = `This license is for students, for educational use only, or for individuals earning at most ${incomeCap} a year.`;
-const CLASSROOM_NOTICE = 'Students must be removed from the team when they finish their studies.';
-const ELIGIBILITY_CONFIRMATION: Partial<Record<LicenseKind, string>> = {
-  restricted: `I confirm I am a student using it for educational purposes only, or I earn at most ${incomeCap} a year.`,
-  classroom:
-    'I confirm this license is for teaching students, for educational use only, and that I will remove students from the team when they finish their studies.',
-};
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
@@ -52,8 +43,8 @@ export type CheckoutPageViewProps = {
 };
 
 /**
- * Spec §2 Checkout: what is being bought on one side, the provider's inline frame on the
- * other; the summary follows the frame's events (spec §4).
+ * The Checkout page: what is being bought on one side, the provider's inline frame on the
+ * other; the summary (subtotal, taxes, total) follows the frame's events.
  */
 export function CheckoutPage({
   product,
@@ -62,7 +53,7 @@ export function CheckoutPage({
   locale,
   defaultSummaryOpen = false,
 }: CheckoutPageViewProps) {
-  const needsEligibility = ELIGIBILITY_KINDS.includes(product.kind);
+  const needsEligibility = REDUCED_LICENSE_KINDS.includes(product.kind);
   const [eligible, setEligible] = useState(false);
   const locked = needsEligibility && !eligible;
 
@@ -141,7 +132,9 @@ function ProductSummary({
       <p className="mt-6 text-base/7 text-pretty text-gray-600">{product.description}</p>
       <p className="mt-4 text-sm text-gray-500">All prices in {currency}</p>
       {product.kind === 'team' ? <TeamNote /> : null}
-      {ELIGIBILITY_KINDS.includes(product.kind) ? <RestrictedNotice kind={product.kind} /> : null}
+      {REDUCED_LICENSE_KINDS.includes(product.kind) ? (
+        <RestrictedNotice kind={product.kind} />
+      ) : null}
       {product.includesEbook ? <EbookPromo locale={locale} /> : null}
     </>
   );
@@ -173,7 +166,7 @@ function RestrictedNotice({ kind }: { kind: LicenseKind }) {
         {kind === 'classroom' ? 'Classroom license' : 'Restricted license'}
       </p>
       <p className="mt-1">
-        {RESTRICTED_NOTICE} {kind === 'classroom' ? CLASSROOM_NOTICE : null}
+        {RESTRICTED_LICENSE_NOTICE} {kind === 'classroom' ? CLASSROOM_LICENSE_NOTICE : null}
       </p>
     </div>
   );
@@ -258,7 +251,7 @@ function EligibilityConfirmation({
   return (
     <div className="mt-8 rounded-control border border-gray-200 p-4">
       <Checkbox
-        label={ELIGIBILITY_CONFIRMATION[kind]}
+        label={LICENSE_CONFIRMATIONS[kind]}
         description="Required before you can pay."
         required
         checked={checked}
@@ -346,7 +339,7 @@ function ChevronUpIcon({ className }: { className?: string }) {
   );
 }
 
-/** Spec §2: on phones a bar at the bottom shows the total and opens the summary. */
+/** On phones a bar at the bottom shows the total and opens the summary. */
 function MobileSummaryBar({
   checkout,
   locale,

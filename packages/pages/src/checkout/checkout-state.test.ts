@@ -17,7 +17,7 @@ const price = { currency: 'USD', amount: 29900 };
 const on = (event: unknown): CheckoutAction => ({ type: 'event', event });
 const run = (...events: unknown[]) => checkoutStateAfter(price, events.map(on));
 
-describe('checkout state machine (spec §4)', () => {
+describe('checkout state machine', () => {
   it('starts loading at step 0 with no tax and the product price as the total', () => {
     expect(initialCheckoutState(price)).toEqual({
       status: 'loading',

@@ -2,14 +2,14 @@ import { useCallback, useReducer } from 'react';
 import type { Money } from '../catalog/types';
 
 /**
- * The checkout page's state machine (spec §4 Checkout). It is driven by the payment frame's
+ * The checkout page's state machine. It is driven by the payment frame's
  * browser events, in the shape Paddle's inline checkout posts them and our sandbox frame
  * copies: `{ event, eventData: { checkout: { prices: { customer: { currency, total,
  * total_tax } } } } }`. Amounts are integer minor units (docs/decisions/009-checkout-client.md);
  * the Paddle Billing adapter converts Paddle.js's events into this shape.
  */
 
-/** The steps the breadcrumb shows after 'Packages' (spec §2 Checkout). */
+/** The steps the breadcrumb shows after 'Packages'. */
 export const CHECKOUT_STEPS = ['Your details', 'Payment'] as const;
 export type CheckoutStep = 0 | 1;
 
@@ -36,7 +36,7 @@ export type CheckoutStatus =
   | 'ready'
   /** 'Checkout.Complete': the page is on its way to the thank-you page. */
   | 'complete'
-  /** An event could not be read, or the provider's script never came: spec §8. */
+  /** An event could not be read, or the provider's script never came: the checkout is down. */
   | 'provider-down';
 
 export type CheckoutState = {
@@ -56,7 +56,9 @@ export type CheckoutAction =
   /** The provider could not be reached at all (its script failed to load or start). */
   | { type: 'unavailable' };
 
-/** Spec §4: loading, tax 0, total equal to the product price, step 0 'Your details'. */
+/**
+ * Where a checkout starts: loading, tax 0, total equal to the product price, step 0 'Your details'.
+ */
 export function initialCheckoutState(price: Money): CheckoutState {
   return {
     status: 'loading',
@@ -74,7 +76,7 @@ function isMinorUnits(value: unknown): value is number {
 }
 
 /**
- * The event, checked field by field, or null when it cannot be read (spec §4: the page then
+ * The event, checked field by field, or null when it cannot be read (the page then
  * enters the payment-provider-down state). Amounts must be whole minor units with the tax no
  * larger than the total; the currency a three-letter ISO 4217 code.
  */
@@ -95,7 +97,10 @@ export function readCheckoutEvent(raw: unknown): CheckoutProviderEvent | null {
   };
 }
 
-/** Spec §4: tax / subtotal in percent, rounded to one decimal (0 for a free subtotal). */
+/**
+ * The tax rate shown beside Taxes: tax / subtotal in percent, rounded to one decimal (0 for a free
+ * subtotal).
+ */
 export function taxRatePercent(tax: number, subtotal: number): number {
   if (subtotal <= 0) return 0;
   return Math.round((tax / subtotal) * 1000) / 10;

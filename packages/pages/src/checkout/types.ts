@@ -16,7 +16,7 @@ export type CheckoutFrame =
       environment: 'sandbox' | 'production';
     };
 
-/** Spec §3 "Checkout product", as the server prices it for this buyer. */
+/** The product on the Checkout page, as the server prices it for this buyer. */
 export type CheckoutProduct = {
   name: string;
   /** The licence badge's words, e.g. 'Personal license'. */

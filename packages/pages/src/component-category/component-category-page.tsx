@@ -5,7 +5,10 @@ import type { Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 
-/** Spec §2: signed-out visitors read 'Tailwind CSS {name}'; signed-in users just the name. */
+/**
+ * Signed-out visitors (and search engines) read 'Tailwind CSS {name}'; signed-in users just the
+ * name.
+ */
 export function componentCategoryPageTitle(
   subcategory: Pick<Subcategory, 'name'>,
   signedIn: boolean,
@@ -13,7 +16,7 @@ export function componentCategoryPageTitle(
   return signedIn ? subcategory.name : `Tailwind CSS ${subcategory.name}`;
 }
 
-/** The subcategory's list with its archived examples (spec §7: GET with include=archived). */
+/** The subcategory's list with its archived examples (GET with include=archived). */
 export function archivedExamplesUrl(url: string): string {
   return `${url}?include=archived`;
 }
@@ -36,7 +39,10 @@ export type ComponentCategoryPageProps = {
 /** What the server sends the ComponentCategory page; shared page data comes on top. */
 export type ComponentCategoryPageData = Pick<ComponentCategoryPageProps, 'subcategory'>;
 
-/** Spec §2 Component subcategory page (the ComponentCategory page). */
+/**
+ * A subcategory's page (the ComponentCategory page): breadcrumb, title, its components, and a
+ * link to the archived examples when there are any.
+ */
 export function ComponentCategoryPage({
   subcategory,
   signedIn,

@@ -2,7 +2,7 @@ import { Button, cn } from '@tessera/ui';
 import { useId, useState } from 'react';
 import type { ComponentSnippet } from '../catalog/types';
 
-/** Code longer than this many lines starts folded (spec §2: code sections are foldable). */
+/** Code longer than this many lines starts folded, with a button to show it all. */
 export const CODE_FOLD_LINES = 20;
 
 export function countLines(code: string): number {

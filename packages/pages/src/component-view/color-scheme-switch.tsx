@@ -1,7 +1,7 @@
 import { cn } from '@tessera/ui';
 import type * as React from 'react';
 import { ComputerDesktopIcon, MoonIcon, SunIcon } from '../catalog/icons';
-import { PREVIEW_COLOR_SCHEMES, type PreviewColorScheme } from '../shared/shared-page-data';
+import { PREVIEW_COLOR_SCHEMES, type PreviewColorScheme } from '../constants';
 
 /** What the view posts to a preview frame to switch it (the pipeline's preview listens). */
 export type ColorSchemeMessage = { type: 'COLOR_SCHEME'; scheme: PreviewColorScheme };

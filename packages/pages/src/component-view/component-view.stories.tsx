@@ -4,7 +4,7 @@ import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
-import { PREVIEW_MIN_WIDTH } from './resizable-preview';
+import { PREVIEW_MIN_WIDTH } from '../constants';
 
 /**
  * Keeps the chosen language and colour scheme in state, as the container does after

@@ -18,15 +18,17 @@ import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-
 import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
-import { PREVIEW_BREAKPOINT, ResizablePreview } from './resizable-preview';
+import { ResizablePreview } from './resizable-preview';
 import { reservedHeightStyle } from './reserved-height';
 import { requestBodyHeight, useBodyHeight } from './use-body-height';
-import { PRICING_URL } from '../constants';
+import { PREVIEW_BREAKPOINT, PRICING_URL } from '../constants';
 
-/** Where the call to action of a locked component leads by default (spec §2 Component view). */
+/** Where the call to action of a locked component leads by default. */
 export const DEFAULT_PRICING_URL = PRICING_URL;
 
-/** The call to action under a preview without code (spec §2 Component view, §6 roles). */
+/**
+ * The call to action under a preview without code: a visitor gets the code, a customer upgrades.
+ */
 export function getTheCodeLabel(signedIn: boolean): string {
   return signedIn ? 'Upgrade to get these components' : 'Get the code';
 }
@@ -65,7 +67,7 @@ function selectedSnippet(
 }
 
 /**
- * One component of the catalogue (spec §2 Component view): its live preview, resizable, and
+ * One component of the catalogue: its live preview, resizable, and
  * for a downloadable component its code in the chosen language, foldable and copyable.
  */
 export function ComponentView({

@@ -1,11 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PREVIEW_MIN_WIDTH } from '../constants';
 import {
   clampPreviewWidth,
-  PREVIEW_HANDLE_MIN_TRACK,
   previewFrameWidth,
-  PREVIEW_MIN_WIDTH,
   PREVIEW_RESIZE_STEP,
   ResizablePreview,
 } from './resizable-preview';
@@ -52,7 +51,6 @@ describe('clampPreviewWidth', () => {
 
 describe('previewFrameWidth', () => {
   it('is the track less the handle where both fit, the whole track where they do not', () => {
-    expect(PREVIEW_HANDLE_MIN_TRACK).toBe(PREVIEW_MIN_WIDTH + 16);
     expect(previewFrameWidth(1216)).toBe(1200);
     expect(previewFrameWidth(376)).toBe(PREVIEW_MIN_WIDTH);
     expect(previewFrameWidth(375)).toBe(375);

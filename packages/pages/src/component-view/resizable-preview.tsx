@@ -1,11 +1,7 @@
 import { cn } from '@tessera/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import type * as React from 'react';
-
-/** Spec §9: a preview frame is never narrower than this. */
-export const PREVIEW_MIN_WIDTH = 360;
-/** Spec §9: below this width a preview is "small" (the 375px screenshot and height apply). */
-export const PREVIEW_BREAKPOINT = 704;
+import { PREVIEW_MIN_WIDTH } from '../constants';
 /** How far one arrow-key press moves the resize handle. */
 export const PREVIEW_RESIZE_STEP = 16;
 /** The resize handle's width, beside the frame. */
@@ -50,7 +46,7 @@ export type ResizablePreviewProps = {
 
 /**
  * A preview frame with a handle on its right edge, dragged (or moved with the arrow keys,
- * Home and End) to any width between 360px and the container's (spec §2 Component view). In a
+ * Home and End) to any width between 360px and the container's. In a
  * container too narrow for 360px and the handle, the frame is full width and has no handle.
  */
 export function ResizablePreview({

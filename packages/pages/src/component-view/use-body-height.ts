@@ -30,7 +30,7 @@ export function isBodyHeightMessage(data: unknown): data is BodyHeightMessage {
 }
 
 /**
- * The height a sandboxed preview reports for its body (spec §2 Component view), or null until
+ * The height a sandboxed preview reports for its body (a BODY_HEIGHT message), or null until
  * it has. Asks for it once listening (see {@link BODY_HEIGHT_REQUEST}). Previews run without `allow-same-origin`, so the parent cannot measure them; it
  * trusts only messages from this frame's own window (`event.source`), never from any other
  * frame or page, and only with this component's name.

@@ -4,11 +4,15 @@ import { CategoryCard } from '../catalog/category-card';
 import type { CatalogCategory, CatalogProductSection } from '../catalog/types';
 import { Faq, type FaqContacts, type FaqVariant } from '../faq/faq';
 import { PricingSection } from '../pricing-section/pricing-section';
+import { COMPONENTS_CLAIMED } from '../constants';
 import type { AllAccessPricing, VersionPrefix } from '../shared/shared-page-data';
 
 export const componentsPageTitle = 'Components';
 
-/** Spec §2: a category group with this many cards or more is shown progressively. */
+/**
+ * A category group with this many cards or more is shown progressively: the first six always,
+ * up to nine from the large breakpoint, all from extra-large.
+ */
 export const PROGRESSIVE_DISPLAY_MIN = 10;
 /** Cards always shown in a progressive group. */
 export const ALWAYS_VISIBLE_CARDS = 6;
@@ -39,7 +43,11 @@ export type ComponentsPageData = {
   issueTrackerUrl: string;
 };
 
-/** Spec §2 Components catalogue: products, their categories and subcategory cards. */
+/**
+ * The Components catalogue: products, their categories and subcategory cards, with a sticky
+ * anchor navigation; pricing (#pricing) and the FAQ (#faqs) only for those who may buy
+ * all-access, and never on /v1.
+ */
 export function ComponentsPage({
   sections,
   canPurchaseAllAccess,
@@ -66,8 +74,9 @@ export function ComponentsPage({
           Components
         </h1>
         <p className="mt-4 max-w-3xl text-lg/8 text-pretty text-gray-600">
-          Over 500 professionally designed, fully responsive Tailwind CSS components for marketing
-          sites, web applications and online stores, in React, Vue and plain HTML.
+          Over {COMPONENTS_CLAIMED} professionally designed, fully responsive Tailwind CSS
+          components for marketing sites, web applications and online stores, in React, Vue and
+          plain HTML.
         </p>
       </div>
       <nav
@@ -137,7 +146,7 @@ function ProductSection({ section }: { section: CatalogProductSection }) {
   );
 }
 
-/** Which breakpoint shows the card at `index` while the group is collapsed (spec §2). */
+/** Which breakpoint shows the card at `index` while the group is collapsed. */
 export function progressiveCardClassName(index: number): string | undefined {
   if (index < ALWAYS_VISIBLE_CARDS) return undefined;
   if (index < LARGE_VISIBLE_CARDS) return 'hidden lg:block';

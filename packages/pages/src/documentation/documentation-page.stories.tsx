@@ -65,7 +65,7 @@ export const SectionPage = {
   },
 } satisfies Story;
 
-/** Spec §1: the legacy version lives under /v1. */
+/** The legacy version lives under /v1, beside the current one. */
 export const LegacyVersion = {
   args: { ...Default.args, versionPrefix: '/v1' },
   parameters: {

@@ -8,7 +8,7 @@ export function documentationPageTitle(title: string): string {
   return `${title} - Documentation`;
 }
 
-/** One entry of the table of contents (spec §3 Documentation entry). */
+/** One entry of the table of contents: its slug and its children. */
 export type TocEntry = {
   slug: string;
   title: string;
@@ -25,11 +25,13 @@ export type DocumentationEntry = {
 
 export type DocumentationPageProps = DocumentationEntry & {
   toc: TocEntry[];
-  /** '' for the current version, '/v1' for the legacy one (spec §1). */
+  /** '' for the current version, '/v1' for the legacy one. */
   versionPrefix?: VersionPrefix;
 };
 
-/** What the server sends the Documentation page; shared page data (`versionPrefix`) comes on top. */
+/**
+ * What the server sends the Documentation page; shared page data (`versionPrefix`) comes on top.
+ */
 export type DocumentationPageData = Omit<DocumentationPageProps, 'versionPrefix'>;
 
 export function documentationHref(versionPrefix: VersionPrefix, slug: string): string {

@@ -5,7 +5,7 @@ import { supportContacts } from '../fixtures/catalog';
 import { Faq, faqGroups } from './faq';
 
 describe('Faq', () => {
-  it('is the #faqs section with the four groups of the spec', () => {
+  it('is the #faqs section with its four groups', () => {
     render(<Faq variant="allAccess" {...supportContacts} />);
     const section = screen.getByRole('region', { name: 'Frequently asked questions' });
     expect(section).toHaveAttribute('id', 'faqs');
@@ -16,7 +16,7 @@ describe('Faq', () => {
     ).toEqual(['General', 'Compatibility', 'Licensing', 'Support']);
   });
 
-  it('answers with the spec’s rules', () => {
+  it('answers with the store’s rules: seats, income cap, refunds, frameworks, browsers', () => {
     render(<Faq variant="allAccess" {...supportContacts} />);
     const text = document.body.textContent ?? '';
     expect(text).toContain('up to 25 people');

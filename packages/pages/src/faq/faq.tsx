@@ -1,16 +1,19 @@
 import { Link } from '@tessera/ui';
 import { useId } from 'react';
 import type * as React from 'react';
+import {
+  COMMUNITY_CHAT_PATH,
+  COMPONENTS_CLAIMED,
+  LICENSE_URL,
+  REFUND_WINDOW_DAYS,
+  RESTRICTED_INCOME_CAP_TEXT,
+  TEAM_SEATS,
+} from '../constants';
 import { FaqDisclosure, faqLinkClassName } from './faq-disclosure';
 
-/** Spec §9 constants the answers quote. */
-const TEAM_LICENSE_SEATS = 25;
-const RESTRICTED_INCOME_CAP = '$30,000 USD';
-const REFUND_DAYS = 30;
-
 /**
- * Spec §2 FAQ: `allAccess` when all-access is the only thing for sale; `packages` when single
- * packages are sold too (and then a team licence is only for all-access).
+ * `allAccess` when all-access is the only thing for sale; `packages` when single packages are
+ * sold too, and then the answers add that a team licence is only for all-access.
  */
 export type FaqVariant = 'allAccess' | 'packages';
 
@@ -34,7 +37,7 @@ function Mail({ address }: { address: string }) {
   );
 }
 
-/** The questions, grouped as spec §2 lists them. */
+/** The questions in their four groups: General, Compatibility, Licensing and Support. */
 export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[] {
   const teamOnlyAllAccess =
     variant === 'packages'
@@ -49,8 +52,9 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
               question: 'What do I get with all-access?',
               answer: (
                 <p>
-                  Every component in Marketing, Application UI and Ecommerce, over 500 in all, plus
-                  every site template and UI kit. Anything we add later is included too.
+                  Every component in Marketing, Application UI and Ecommerce, over{' '}
+                  {COMPONENTS_CLAIMED} in all, plus every site template and UI kit. Anything we add
+                  later is included too.
                 </p>
               ),
             }
@@ -141,9 +145,9 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           question: 'Which licences are there?',
           answer: (
             <p>
-              A personal licence for one person; a Team licence for up to {TEAM_LICENSE_SEATS}{' '}
-              people; a Classroom licence for a teacher and their students; and a Restricted licence
-              for students and individuals on a low income.{teamOnlyAllAccess}
+              A personal licence for one person; a Team licence for up to {TEAM_SEATS} people; a
+              Classroom licence for a teacher and their students; and a Restricted licence for
+              students and individuals on a low income.{teamOnlyAllAccess}
             </p>
           ),
         },
@@ -152,7 +156,7 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           answer: (
             <p>
               Students, for educational use only, and individuals who earn at most{' '}
-              {RESTRICTED_INCOME_CAP} a year.
+              {RESTRICTED_INCOME_CAP_TEXT} a year.
             </p>
           ),
         },
@@ -166,7 +170,7 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           ),
         },
         {
-          question: `What if my team is bigger than ${TEAM_LICENSE_SEATS} people?`,
+          question: `What if my team is bigger than ${TEAM_SEATS} people?`,
           answer: (
             <p>
               Buy several team licences, or e-mail <Mail address={contacts.supportEmail} /> for
@@ -180,7 +184,7 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
             <p>
               Yes. What you can’t do is resell or redistribute the components as a library, template
               or UI kit of your own. The{' '}
-              <Link href="/license" className={faqLinkClassName}>
+              <Link href={LICENSE_URL} className={faqLinkClassName}>
                 licence
               </Link>{' '}
               has the details.
@@ -207,7 +211,7 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           answer: (
             <p>
               In our private{' '}
-              <Link href="/discord" className={faqLinkClassName}>
+              <Link href={COMMUNITY_CHAT_PATH} className={faqLinkClassName}>
                 community chat
               </Link>
               , where customers and the team answer each other’s questions.
@@ -236,7 +240,7 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           answer: (
             <p>
               Yes. If it isn’t right for you, e-mail <Mail address={contacts.supportEmail} /> within{' '}
-              {REFUND_DAYS} days of buying and we’ll refund you in full.
+              {REFUND_WINDOW_DAYS} days of buying and we’ll refund you in full.
             </p>
           ),
         },
@@ -247,12 +251,12 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
 
 export type FaqProps = FaqContacts & {
   variant: FaqVariant;
-  /** The section's anchor (spec §2: #faqs). */
+  /** The section's anchor: pages link to #faqs. */
   id?: string;
   className?: string;
 };
 
-/** Spec §2 FAQ (anchor faqs): General, Compatibility, Licensing and Support. */
+/** The FAQ section (anchor #faqs), in four groups of questions. */
 export function Faq({ variant, id = 'faqs', className, ...contacts }: FaqProps) {
   const headingId = useId();
   return (

@@ -1,12 +1,10 @@
 import { formatPrice, Link, Price } from '@tessera/ui';
 import type { BlackFridayOffer } from '../catalog/types';
-import { BLACK_FRIDAY_MIN_DISCOUNT_PERCENT, DESIGN_EBOOK } from '../constants';
-
-export const BLACK_FRIDAY_DEFAULT_END = 'November 27th';
+import { BLACK_FRIDAY_MIN_DISCOUNT_PERCENT, BLACK_FRIDAY_WINDOW, DESIGN_EBOOK } from '../constants';
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'];
 
-/** Spec §2, §9: the ebook as the offer describes it ('218 pages, three videos, worth $149 USD'). */
+/** The ebook as the offer describes it: '218 pages, three videos, worth $149 USD'. */
 export function designEbookDescription(): string {
   const videos = NUMBER_WORDS[DESIGN_EBOOK.videos] ?? String(DESIGN_EBOOK.videos);
   const worth = formatPrice(DESIGN_EBOOK.retailAmount, 'USD', { locale: 'en-US' });
@@ -21,10 +19,20 @@ function ordinal(day: number): string {
   return `${day}${suffix}`;
 }
 
-/** '2025-11-27' → 'November 27th'; the spec's date when the value is not a date. */
+/**
+ * The offer's last day when none can be read: the day before the default window ends, in the
+ * offset the end is written in ('2026-11-28T00:00:00-12:00' → 2026-11-27).
+ */
+function defaultLastDay(): Date {
+  const end = new Date(`${BLACK_FRIDAY_WINDOW.endsAt.slice(0, 10)}T00:00:00Z`);
+  end.setUTCDate(end.getUTCDate() - 1);
+  return end;
+}
+
+/** '2025-11-27' → 'November 27th'; the default window's last day when the value is not a date. */
 export function formatOfferEnd(endsOn: string): string {
-  const date = new Date(`${endsOn.slice(0, 10)}T00:00:00Z`);
-  if (Number.isNaN(date.getTime())) return BLACK_FRIDAY_DEFAULT_END;
+  const read = new Date(`${endsOn.slice(0, 10)}T00:00:00Z`);
+  const date = Number.isNaN(read.getTime()) ? defaultLastDay() : read;
   const month = new Intl.DateTimeFormat('en-US', { month: 'long', timeZone: 'UTC' }).format(date);
   return `${month} ${ordinal(date.getUTCDate())}`;
 }
@@ -34,7 +42,9 @@ export type BlackFridayBannerProps = {
   locale?: string;
 };
 
-/** Spec §2 Home and All-access: the Black Friday bundle, linking to its checkout. */
+/**
+ * On Home and All-access while the offer runs: the Black Friday bundle, linking to its checkout.
+ */
 export function BlackFridayBanner({ offer, locale }: BlackFridayBannerProps) {
   return (
     <aside

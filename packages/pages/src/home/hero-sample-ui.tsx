@@ -7,7 +7,7 @@ const rows = [
   { tone: 'bg-emerald-400', width: 'w-16' },
 ];
 
-/** Spec §2 "Landing hero with decorative sample UI": a stylised dashboard built from components. */
+/** The landing hero's decorative sample UI: a stylised dashboard built from components. */
 export function HeroSampleUi() {
   return (
     <div aria-hidden="true" className="relative">

@@ -11,7 +11,7 @@ export type HomeComponentTabsProps = {
   defaultProduct?: string;
 };
 
-/** Spec §2 Home: component tabs per product, each leading to its part of the catalogue. */
+/** Home's component tabs, one per product, each leading to its part of the catalogue. */
 export function HomeComponentTabs({
   products,
   versionPrefix = '',

@@ -18,7 +18,7 @@ function hrefs() {
 }
 
 describe('HomePage', () => {
-  it('links a visitor to every destination the spec names', () => {
+  it('links a visitor to every place Home leads to', () => {
     render(<HomePage canPurchaseAllAccess componentCount={523} />);
     expect(hrefs()).toEqual(
       expect.arrayContaining([
@@ -112,7 +112,7 @@ describe('HomePage', () => {
 });
 
 describe('formatOfferEnd', () => {
-  it('writes the last day the way the spec does', () => {
+  it('writes the last day as the offer’s copy does (November 27th)', () => {
     expect(formatOfferEnd('2025-11-27')).toBe('November 27th');
     expect(formatOfferEnd('2025-12-01')).toBe('December 1st');
     expect(formatOfferEnd('2025-11-22')).toBe('November 22nd');

@@ -12,7 +12,7 @@ import { TemplateCarousel } from './template-carousel';
 export const homePageTitle = 'Tailwind CSS components and templates';
 
 export type HomePageProps = {
-  /** Spec §2 Home: the hero and pricing are shown only when the user can buy all-access. */
+  /** The hero and pricing are shown only when the user can buy all-access. */
   canPurchaseAllAccess: boolean;
   versionPrefix?: VersionPrefix;
   /** The shared `tailwindVersion`, shown in the hero. */
@@ -39,7 +39,7 @@ export type HomePageData = {
   componentCount: number;
   /** The team all-access price, for the pricing section's Teams card. */
   teamPricing: AllAccessPricing | null;
-  /** The Black Friday bundle while its window is open (spec §2 Home). */
+  /** The Black Friday bundle while its window is open. */
   blackFriday: BlackFridayOffer | null;
 };
 

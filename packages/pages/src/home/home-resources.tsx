@@ -1,5 +1,6 @@
 import { Link } from '@tessera/ui';
 import { useId } from 'react';
+import { COMMUNITY_CHAT_PATH, LICENSE_URL } from '../constants';
 
 type Resource = { title: string; description: string; href: string; cta: string };
 
@@ -26,13 +27,13 @@ function resources(documentationHref: string): Resource[] {
     {
       title: 'License',
       description: 'Use everything in unlimited projects, for yourself or for your clients.',
-      href: '/license',
+      href: LICENSE_URL,
       cta: 'Read the license',
     },
     {
       title: 'Community',
       description: 'Ask questions and share what you build in our private community chat.',
-      href: '/discord',
+      href: COMMUNITY_CHAT_PATH,
       cta: 'Join the Discord',
     },
   ];

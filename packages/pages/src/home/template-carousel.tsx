@@ -2,7 +2,7 @@ import { Button, Link } from '@tessera/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ChevronLeftIcon, ChevronRightIcon } from '../catalog/icons';
 import type { TemplateSummary } from '../catalog/types';
-import { CatalogueImage } from '../shared/catalogue-image';
+import { TemplateCard } from '../templates/template-card';
 
 export type TemplateCarouselProps = {
   templates: TemplateSummary[];
@@ -10,7 +10,7 @@ export type TemplateCarouselProps = {
 
 type Edges = { atStart: boolean; atEnd: boolean };
 
-/** Spec §2 Home: a horizontally scrolling row of templates with previous and next buttons. */
+/** Home's templates: a horizontally scrolling row with previous and next buttons. */
 export function TemplateCarousel({ templates }: TemplateCarouselProps) {
   const headingId = useId();
   const listId = useId();
@@ -104,29 +104,7 @@ export function TemplateCarousel({ templates }: TemplateCarouselProps) {
         >
           {templates.map((template) => (
             <li key={template.slug} className="w-72 flex-none snap-start sm:w-80">
-              <article className="group relative">
-                <div className="overflow-hidden rounded-2xl bg-gray-100 ring-1 ring-gray-900/10">
-                  <CatalogueImage
-                    src={template.imageUrl}
-                    alt={`Screenshot of ${template.name}`}
-                    name={template.name}
-                    width={560}
-                    height={380}
-                    loading="lazy"
-                    className="aspect-[56/38] w-full object-cover transition group-hover:scale-[1.02]"
-                  />
-                </div>
-                <p className="mt-5 text-xs/5 font-semibold text-brand-600">{template.type}</p>
-                <h3 className="mt-1 text-base/7 font-semibold text-gray-900">
-                  <Link
-                    href={template.url}
-                    className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-2 focus-visible:after:outline-offset-4 focus-visible:after:outline-brand-600"
-                  >
-                    {template.name}
-                  </Link>
-                </h3>
-                <p className="mt-1 line-clamp-2 text-sm/6 text-gray-600">{template.summary}</p>
-              </article>
+              <TemplateCard template={template} />
             </li>
           ))}
         </ul>

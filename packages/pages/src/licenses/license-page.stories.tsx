@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, mocked, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { COPIED_INDICATOR_MS } from '../constants';
+import { COPIED_INDICATOR_MS } from '@tessera/ui';
 import {
   emptyLicensePageProps,
   fixtureLicenses,
@@ -116,7 +116,7 @@ export const WithUnredeemedLicence = {
   },
 } satisfies Story;
 
-/** Spec §9: 'Copied!' for 1500 ms after copying a key, then the button is back. */
+/** 'Copied!' for 1500 ms after copying a key, then the button is back. */
 export const KeyCopied = {
   args: { ...Default.args },
   play: async ({ canvasElement }) => {
@@ -139,7 +139,7 @@ export const KeyCopied = {
   },
 } satisfies Story;
 
-/** Flags on the user: the upgrade links come with the licences (spec §2, §6). */
+/** Flags on the user: the upgrade links their `can` allows come with the licences. */
 export const WithUpgradeLinks = {
   args: {
     ...Default.args,

@@ -13,7 +13,7 @@ export type LicensePageViewProps = LicensePageProps & {
   can?: AuthUser['can'];
 };
 
-/** Spec §2 `/license`: the user's licences, each with its key, state and next step, and their teams. */
+/** `/license`: the user's licences, each with its key, state and next step, and their teams. */
 export function LicensePage({
   licenses,
   teams,
@@ -151,7 +151,7 @@ function LicenseItem({ license, supportEmail }: { license: LicenseRecord; suppor
 
 const actionClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
-/** What the licence is doing now and what to do with it (spec §4 states, in a sentence). */
+/** What the licence is doing now and what to do with it, in a sentence per state. */
 function NextStep({ license, supportEmail }: { license: LicenseRecord; supportEmail: string }) {
   const support = (
     <a href={`mailto:${supportEmail}`} className={actionClassName}>

@@ -61,7 +61,7 @@ async function expectSupportLink(canvasElement: HTMLElement) {
     await expect(link).toHaveAttribute('href', `mailto:${licenseSupportEmail}`);
 }
 
-/** Spec §4: deactivated by an upgrade — it was used to upgrade. */
+/** Deactivated by an upgrade: it was used to upgrade. */
 export const InactiveByUpgrade = {
   args: { ...redeemLicensePageProps(fixtureLicenses.upgraded) },
   play: async ({ canvasElement }) => {
@@ -78,7 +78,7 @@ export const InactiveByUpgrade = {
   },
 } satisfies Story;
 
-/** Spec §4: deactivated by a refund, with the support contact. */
+/** Deactivated by a refund, with the support contact. */
 export const InactiveByRefund = {
   args: { ...redeemLicensePageProps(fixtureLicenses.refunded) },
   play: async ({ canvasElement }) => {
@@ -92,7 +92,7 @@ export const InactiveByRefund = {
   },
 } satisfies Story;
 
-/** Spec §4: inactive for another reason: the generic message. */
+/** Inactive for another reason: the generic message. */
 export const InactiveOther = {
   args: { ...redeemLicensePageProps(fixtureLicenses.deactivated) },
   play: async ({ canvasElement }) => {
@@ -104,7 +104,7 @@ export const InactiveOther = {
   },
 } satisfies Story;
 
-/** Spec §4: active but connected to a team; sign in (back here after) or ask support. */
+/** Active but connected to a team; sign in (back here after) or ask support. */
 export const ConnectedToTeam = {
   args: { ...redeemLicensePageProps(fixtureLicenses.team) },
   play: async ({ args, canvasElement }) => {
@@ -127,7 +127,7 @@ export const ConnectedToTeam = {
   },
 } satisfies Story;
 
-/** Spec §4: active but connected to an e-mail address. */
+/** Active but connected to an e-mail address. */
 export const ConnectedToEmail = {
   args: { ...redeemLicensePageProps(fixtureLicenses.restricted) },
   play: async ({ canvasElement }) => {
@@ -159,7 +159,7 @@ export const ConnectedSignedIn = {
   },
 } satisfies Story;
 
-/** Spec §4: redeemable, signed out — create an account, or sign in and come back. */
+/** Redeemable, signed out: create an account, or sign in and come back. */
 export const SignedOut = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -211,7 +211,7 @@ export const SignedOutTeamLicence = {
       filledRedeemLicenseValues.password,
     );
     const submit = canvas.getByRole('button', { name: 'Create account and team' });
-    // Spec §5: the team name is required on a team licence.
+    // The team name is required on a team licence (the browser checks it).
     await userEvent.click(submit);
     await expect(args.form.onSubmit).not.toHaveBeenCalled();
     await userEvent.type(
@@ -255,7 +255,7 @@ export const SignedOutTeamLicenceWithErrors = {
   },
 } satisfies Story;
 
-/** Spec §4: redeemable, signed in — a bare PATCH connects it; sign out offered. */
+/** Redeemable, signed in: a bare PATCH connects it; sign out offered. */
 export const SignedIn = {
   args: { user: signedInUser },
   parameters: { shared: customerSharedData },

@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Link, PasswordField, TextField } from '@tessera/ui';
+import { Badge, Button, Link, TextField } from '@tessera/ui';
 import type * as React from 'react';
 import { AuthCard } from '../auth-card/auth-card';
-import { LICENSE_URL, TEAM_SEATS } from '../constants';
+import { CLASSROOM_LICENSE_NOTICE, LICENSE_URL, TEAM_SEATS } from '../constants';
+import { AccountFields, FormErrorAlerts } from '../forms/account-fields';
 import type { FormState } from '../forms/form-state';
 import {
   LICENSE_KIND_LABELS,
@@ -35,7 +36,11 @@ const TITLES: Record<RedemptionState, string> = {
 
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
-/** Spec §4 Licence redemption, every state, for `/licenses/{key}`. */
+/**
+ * `/licenses/{key}` in every state: inactive (by upgrade, refund or another reason), active but
+ * connected elsewhere, and redeemable (signed out: make an account; signed in: connect it or
+ * make a team).
+ */
 export function RedeemLicensePage({
   license,
   signInUrl,
@@ -208,11 +213,7 @@ function RedeemForm({
         form.onSubmit();
       }}
     >
-      {messages.map((message) => (
-        <Alert key={message} variant="error">
-          {message}
-        </Alert>
-      ))}
+      <FormErrorAlerts messages={messages} />
       <p>
         {signedIn ? (
           isTeam ? (
@@ -233,32 +234,8 @@ function RedeemForm({
       {license.kind === 'team' ? (
         <p>A team licence has {TEAM_SEATS} seats, and yours is one of them.</p>
       ) : null}
-      {license.kind === 'classroom' ? (
-        <p>Students must be removed from the team when they finish their studies.</p>
-      ) : null}
-      {fields.includes('email') ? (
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.email}
-          onChange={(event) => form.onChange('email', event.target.value)}
-          error={form.errors.email}
-        />
-      ) : null}
-      {fields.includes('password') ? (
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={form.values.password}
-          onChange={(event) => form.onChange('password', event.target.value)}
-          error={form.errors.password}
-        />
-      ) : null}
+      {license.kind === 'classroom' ? <p>{CLASSROOM_LICENSE_NOTICE}</p> : null}
+      {fields.includes('email') ? <AccountFields form={form} /> : null}
       {fields.includes('team_name') ? (
         <TextField
           label="Team name"

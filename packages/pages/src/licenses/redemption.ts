@@ -1,7 +1,7 @@
 import type { DeactivationReason, LicenseKind, TeamRole } from '../constants';
 import type { LicenseRecord } from './types';
 
-/** How each licence kind is named on the licence, redemption and team pages (spec §1). */
+/** How each licence kind is named on the licence, redemption and team pages. */
 export const LICENSE_KIND_LABELS: Record<LicenseKind, string> = {
   personal: 'Personal',
   team: 'Team',
@@ -11,7 +11,7 @@ export const LICENSE_KIND_LABELS: Record<LicenseKind, string> = {
 
 export const TEAM_ROLE_LABELS: Record<TeamRole, string> = { owner: 'Owner', member: 'Member' };
 
-/** Why an inactive licence is inactive, in a few words (spec §4 Licence redemption). */
+/** Why an inactive licence is inactive, in a few words. */
 export const DEACTIVATION_LABELS: Record<DeactivationReason, string> = {
   upgrade: 'Used to upgrade',
   refund: 'Refunded',
@@ -19,7 +19,7 @@ export const DEACTIVATION_LABELS: Record<DeactivationReason, string> = {
 };
 
 /**
- * The states of `/licenses/{key}` (spec §4): three inactive ones by reason, one for a licence
+ * The states of `/licenses/{key}`: three inactive ones by reason, one for a licence
  * already connected to a team or an account, and the two ways to redeem one.
  */
 export type RedemptionState =
@@ -36,11 +36,15 @@ export function redemptionState(license: LicenseRecord, signedIn: boolean): Rede
   return signedIn ? 'redeem-signed-in' : 'redeem-signed-out';
 }
 
-/** `PATCH /licenses/{key}` (spec §7): the account fields when signed out, the team name for a team licence. */
+/**
+ * `PATCH /licenses/{key}`: the account fields when signed out, the team name for a team licence.
+ */
 export type RedeemLicenseFormValues = { email: string; password: string; team_name: string };
 export type RedeemLicenseField = keyof RedeemLicenseFormValues;
 
-/** The fields a redemption sends; none at all connects a personal licence to the signed-in account. */
+/**
+ * The fields a redemption sends; none at all connects a personal licence to the signed-in account.
+ */
 export function redemptionFields(license: LicenseRecord, signedIn: boolean): RedeemLicenseField[] {
   const account: RedeemLicenseField[] = signedIn ? [] : ['email', 'password'];
   return license.isTeamLicense ? [...account, 'team_name'] : account;

@@ -1,10 +1,9 @@
 import type { DeactivationReason, LicenseKind, SnippetLanguage, TeamRole } from '../constants';
 
 /**
- * The licence and team records pages receive (spec §3 Licence, Team, Member). The server
- * (modules/licenses, modules/teams) sends exactly these; the pages in this folder and in
- * ../teams read them. Where the spec gives two spellings (inviteUrl/invite_url, isFull/is_full)
- * we send the camel-case one only.
+ * The licence, team and member records pages receive. The server's licensing module sends
+ * exactly these; the pages in this folder and in ../teams read them. Where the original store
+ * sent two spellings (inviteUrl/invite_url, isFull/is_full) we send the camel-case one only.
  */
 export type LicenseRecord = {
   key: string;

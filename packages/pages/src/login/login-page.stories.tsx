@@ -27,7 +27,7 @@ export const Default = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const submit = canvas.getByRole('button', { name: 'Sign in' });
-    // Browser-level validation (spec §5): an empty form never reaches the server.
+    // The browser validates the required fields: an empty form never reaches the server.
     await userEvent.click(submit);
     await expect(args.form.onSubmit).not.toHaveBeenCalled();
 

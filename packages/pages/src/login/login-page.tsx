@@ -9,7 +9,7 @@ export const loginPageTitle = 'Sign in';
 export type LoginFormValues = { email: string; password: string; remember: boolean };
 
 export type LoginPageProps = {
-  /** Posts to /login; `remember` starts true (spec §9). */
+  /** Posts to /login; `remember` starts true. */
   form: FormState<LoginFormValues>;
   /** The flashed confirmation (`flash.status`) of the previous screen, e.g. a password reset. */
   status?: string;
@@ -20,7 +20,8 @@ export type LoginPageData = Record<never, never>;
 
 export function LoginPage({ form, status }: LoginPageProps) {
   const emailErrorId = useId();
-  // Spec §5: any e-mail error is one message above the form, with both fields flagged.
+  // Any e-mail error is one message above the form, with both fields flagged: the page never
+  // says which of the two was wrong.
   const emailError = form.errors.email;
   return (
     <AuthCard

@@ -13,7 +13,7 @@ export type PreviewPageProps = {
 /** What the server sends the Preview page; shared page data comes on top. */
 export type PreviewPageData = Pick<PreviewPageProps, 'components'>;
 
-/** Spec §2 Preview (playground): live previews with where each lives in the catalogue. */
+/** The Preview page (playground): live previews with where each lives in the catalogue. */
 export function PreviewPage({ components, signedIn, pricingUrl }: PreviewPageProps) {
   return (
     <div data-slot="preview-page" className="mx-auto max-w-7xl px-6 lg:px-8">

@@ -5,15 +5,17 @@ import { componentCountClaim } from '../catalog/component-count';
 import { ALL_ACCESS_SLUG, ALL_ACCESS_URL, checkoutUrl, TEAM_SEATS } from '../constants';
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
-/** Spec §2 All-access: shown beside the price when the customer's own products lower it. */
+/** Shown beside the price when the customer's own products lower it. */
 export const DISCOUNT_NOTE = 'Discounted — since you own other products.';
-/** Spec §2 All-access: the disabled button of a licence the customer holds. */
+/** The disabled button of a licence the customer holds. */
 export const ALREADY_OWNED_LABEL = 'You already own this';
 
 /** What a plan's button does: go somewhere (a checkout, /upgrade), or say it is owned. */
 export type PlanAction = { href: string; label: string } | { owned: true };
 
-/** Spec §2 All-access headline: the full price sells; a discounted one is an upgrade. */
+/**
+ * The headline: the full price sells ('Buy once, use forever.'); a discounted one is an upgrade.
+ */
 export function pricingHeadline(pricing: AllAccessPricing): string {
   return pricing.advertised === pricing.amount
     ? 'Buy once, use forever.'
@@ -49,12 +51,12 @@ export type PricingSectionProps = {
   teamAction?: PlanAction;
   /** The headline's level: 1 when the section opens its page (/all-access). */
   headingLevel?: 1 | 2;
-  /** The section's anchor (spec §2: #pricing). */
+  /** The section's anchor: 'Get the code' links lead to #pricing. */
   id?: string;
   className?: string;
 };
 
-/** Spec §2: the all-access Personal and Teams cards, each with its checkout. */
+/** The all-access Personal and Teams cards, each with its checkout. */
 export function PricingSection({
   personal,
   team,

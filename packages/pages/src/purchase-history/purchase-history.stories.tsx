@@ -85,7 +85,7 @@ export const WithMarketplacePurchase = {
   },
 } satisfies Story;
 
-/** Spec §2: on small screens the Price column goes and the amount sits under the package. */
+/** On small screens the Price column goes and the amount sits under the package. */
 export const Mobile = {
   args: { ...Default.args, purchases: fullPurchaseHistory },
   globals: { viewport: { value: 'mobile375', isRotated: false } },

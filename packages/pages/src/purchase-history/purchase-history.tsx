@@ -1,7 +1,7 @@
 import { Badge, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@tessera/ui';
 import { formatDate } from '../prose/formatted-date';
 
-/** Spec §3 Purchase. `amount` is display text from the server, e.g. '$299'. */
+/** One purchase. `amount` is display text from the server, e.g. '$299'. */
 export type Purchase = {
   id: number;
   /** ISO date-time (UTC). */
@@ -32,7 +32,7 @@ export type PurchaseHistoryProps = {
   className?: string;
 };
 
-/** The customer's purchases with their receipts (spec §2 Purchase history). */
+/** The customer's purchases with their receipts; a refunded one is marked and struck through. */
 export function PurchaseHistory({
   purchases,
   locale,
@@ -68,7 +68,7 @@ export function PurchaseHistory({
                     <span className="font-medium text-gray-900">{purchase.packageName}</span>
                     {purchase.refunded ? <Badge variant="danger">Refunded</Badge> : null}
                   </div>
-                  {/* Spec §2: the Price column is hidden on small screens; the amount moves here. */}
+                  {/* The Price column is hidden on small screens; the amount moves here. */}
                   <div className="mt-1 sm:hidden">
                     <span className="sr-only">Price:</span> <Amount purchase={purchase} />
                   </div>

@@ -1,5 +1,6 @@
-import { Alert, Button, Link, PasswordField, TextField } from '@tessera/ui';
+import { Alert, Button, Link } from '@tessera/ui';
 import { AuthCard } from '../auth-card/auth-card';
+import { AccountFields } from '../forms/account-fields';
 import type { FormState } from '../forms/form-state';
 
 export const resetPasswordPageTitle = 'Choose a new password';
@@ -41,25 +42,7 @@ export function ResetPasswordPage({ form }: ResetPasswordPageProps) {
           </Alert>
         ) : null}
         <input type="hidden" name="token" value={form.values.token} />
-        <TextField
-          label="Email address"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={form.values.email}
-          onChange={(event) => form.onChange('email', event.target.value)}
-          error={form.errors.email}
-        />
-        <PasswordField
-          label="New password"
-          name="password"
-          autoComplete="new-password"
-          required
-          value={form.values.password}
-          onChange={(event) => form.onChange('password', event.target.value)}
-          error={form.errors.password}
-        />
+        <AccountFields form={form} passwordLabel="New password" />
         <Button type="submit" loading={form.processing} className="w-full">
           Reset password
         </Button>

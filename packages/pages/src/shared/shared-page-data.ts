@@ -1,14 +1,13 @@
 import type { CommandPaletteItem, CommandPaletteItems } from '@tessera/ui';
 import type { PreviewColorScheme, SnippetLanguage } from '../constants';
 
-/** One entry of the command palette (spec §3): name, keywords, category, url. */
+/** One entry of the command palette: name, keywords, category, url. */
 export type { CommandPaletteItem, CommandPaletteItems };
 
 /** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
 export type { PreviewColorScheme, SnippetLanguage };
-export { PREVIEW_COLOR_SCHEMES } from '../constants';
 
-/** The empty prefix is the current version, '/v1' the legacy one (spec §1). */
+/** The empty prefix is the current version, '/v1' the legacy one. */
 export type VersionPrefix = '' | '/v1';
 
 export type AuthUser = {
@@ -37,7 +36,7 @@ export type SharedProduct = {
   isLicensed: boolean;
 };
 
-/** All-access pricing in integer minor units (spec §3 Pricing); `advertised` is the undiscounted price. */
+/** All-access pricing in integer minor units; `advertised` is the undiscounted price. */
 export type AllAccessPricing = {
   currency: string;
   amount: number;
@@ -63,9 +62,9 @@ export type FlashMessages = {
 };
 
 /**
- * The props the server shares with every page (spec §3 "Shared page data").
+ * The props the server shares with every page.
  *
- * Two fields are our additions to the spec's list:
+ * Two fields are our additions to the original store's list:
  * - `brandName`: the configured brand (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it.
  * - `seo`: the page's meta description and canonical URL, which the layout puts in the head.
  *
@@ -77,12 +76,15 @@ export type SharedPageData = {
   versionPrefix: VersionPrefix;
   copyrightYear: number;
   /**
-   * Where the command palette's items are (spec §3 lists the items themselves): a JSON document
+   * Where the command palette's items are (the original store inlined the items): a JSON document
    * named by its content hash, fetched on the palette's first open and cached for good, rather
    * than 10 KB repeated in every page's HTML (decision 020).
    */
   commandPaletteUrl: string;
-  /** The visitor's language from Accept-Language as a BCP 47 tag (e.g. 'en-US'); the locale for prices. */
+  /**
+   * The visitor's language from Accept-Language as a BCP 47 tag (e.g. 'en-US'); the locale for
+   * prices.
+   */
   preferredLanguage: string;
   snippetLang: SnippetLanguage;
   /** Our addition beside `snippetLang`: the component previews' colour scheme. */
@@ -103,7 +105,7 @@ export type SharedPageData = {
 
 export type PageSeo = { description: string; canonicalUrl: string };
 
-/** Validation errors by field name; part of every page's props (spec §3 "Server-driven page"). */
+/** Validation errors by field name; part of every page's props. */
 export type PageErrors = Record<string, string>;
 
 /** What every page receives from the server: its own props, the shared data and the errors map. */
@@ -111,5 +113,3 @@ export type PageProps<TPageProps extends object = object> = TPageProps &
   SharedPageData & { errors: PageErrors };
 
 export const DEFAULT_BRAND_NAME = 'Tessera UI';
-/** Spec §9: the footer's year when the server sends none. */
-export const DEFAULT_COPYRIGHT_YEAR = 2024;

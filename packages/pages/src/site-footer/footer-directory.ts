@@ -23,7 +23,7 @@ function links(base: string, slugs: string[]): FooterLink[] {
   return slugs.map((slug) => ({ label: titleFromSlug(slug), href: `${base}/${slug}` }));
 }
 
-/** The signed-out footer's link directory, exactly as spec §2 "Global chrome" lists it. */
+/** The signed-out footer's link directory: four lists, each ending with its 'Browse all' link. */
 export const footerDirectory: FooterDirectoryList[] = [
   {
     id: 'marketing',

@@ -2,7 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { SiteFooter } from './site-footer';
 
-const specUrls = [
+const directoryUrls = [
   ...[
     'heroes',
     'feature-sections',
@@ -69,9 +69,9 @@ function hrefs() {
 }
 
 describe('SiteFooter', () => {
-  it('shows every directory link of the spec to signed-out visitors', () => {
+  it('shows every directory link to signed-out visitors', () => {
     render(<SiteFooter signedIn={false} />);
-    expect(hrefs()).toEqual(expect.arrayContaining(specUrls));
+    expect(hrefs()).toEqual(expect.arrayContaining(directoryUrls));
     expect(hrefs()).toEqual(expect.arrayContaining(['/privacy-policy', '/changelog']));
   });
 

@@ -1,11 +1,12 @@
 import { Link } from '@tessera/ui';
 import { useId } from 'react';
 import { Logo } from '../site-header/logo';
-import { DEFAULT_BRAND_NAME, DEFAULT_COPYRIGHT_YEAR } from '../shared/shared-page-data';
+import { DEFAULT_COPYRIGHT_YEAR } from '../constants';
+import { DEFAULT_BRAND_NAME } from '../shared/shared-page-data';
 import { footerDirectory, type FooterDirectoryList } from './footer-directory';
 
 export type SiteFooterProps = {
-  /** Spec §3 "Footer inputs": the directory is only for signed-out visitors. */
+  /** The directory is only for signed-out visitors. */
   signedIn: boolean;
   copyrightYear?: number;
   brandName?: string;

@@ -1,4 +1,4 @@
-import { UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
+import { LICENSE_URL, UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 
 export type NavigationLink = { label: string; href: string };
@@ -17,19 +17,19 @@ export const promoLink: NavigationLink = {
   href: '/templates/catalyst',
 };
 
-/** Spec §2: the signed-in-only links of the Account menu, upgrade links by permission. */
+/** The signed-in-only links of the Account menu, upgrade links by permission. */
 export function accountNavigation(user: AuthUser): NavigationLink[] {
   return [
     { label: 'Changelog', href: '/changelog' },
     { label: 'Support', href: '/support' },
-    { label: 'License', href: '/license' },
+    { label: 'License', href: LICENSE_URL },
     { label: 'Account settings', href: '/account-settings' },
     ...upgradeNavigation(user.can),
     ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),
   ];
 }
 
-/** Spec §2, §6: the upgrade links the user's `can` flags allow (account menu, licence page). */
+/** The upgrade links the user's `can` flags allow (account menu, licence page). */
 export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
   return [
     ...(can.canUpgradeToStandardAllAccess
@@ -41,7 +41,7 @@ export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
   ];
 }
 
-/** Spec §2: 'My Team' for one team, 'My Teams' for several; null when there are none. */
+/** 'My Team' for one team, 'My Teams' for several; null when there are none. */
 export function teamNavigation(
   user: AuthUser,
 ): { label: 'My Team' | 'My Teams'; links: NavigationLink[] } | null {

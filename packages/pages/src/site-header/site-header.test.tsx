@@ -30,7 +30,7 @@ async function openAccountMenu() {
   return within(await screen.findByRole('menu'));
 }
 
-describe('SiteHeader team links (spec §2)', () => {
+describe('SiteHeader team links', () => {
   it("lists one team under 'My Team', linking to its settings", async () => {
     renderHeader(fixtureUser({ teams: [fixtureTeams.northwind] }));
     const menu = await openAccountMenu();

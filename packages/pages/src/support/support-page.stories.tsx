@@ -21,7 +21,7 @@ export const Default = {
   play: async ({ canvasElement }) => {
     const main = within(within(canvasElement).getByRole('main'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveTextContent('Support');
-    // Spec §1: support is for account and licensing; technical help is in the community chat.
+    // Support is for account and licensing; technical help is in the community chat.
     await expect(main.getByText(/can’t offer technical support/)).toBeVisible();
     const emails = main.getAllByRole('link', { name: supportContact.supportEmail });
     await expect(emails).toHaveLength(2);

@@ -1,14 +1,9 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, Link } from '@tessera/ui';
 import { useId } from 'react';
 import type * as React from 'react';
+import { COMMUNITY_CHAT_PATH, REFUND_WINDOW_DAYS } from '../constants';
 
 export const supportPageTitle = 'Support';
-
-/** Spec §9: a purchase is refunded in full within this many days, on request by e-mail. */
-export const REFUND_WINDOW_DAYS = 30;
-
-/** Spec §1: technical help happens in the private community chat. */
-export const COMMUNITY_CHAT_PATH = '/discord';
 
 export type SupportPageProps = {
   /** Where sales, account and licence questions (and refund requests) go. */
@@ -20,7 +15,10 @@ export type SupportPageProps = {
 /** What the server sends the Support page; shared page data comes on top. */
 export type SupportPageData = SupportPageProps;
 
-/** Spec §1: support covers account and licensing only, not technical help. */
+/**
+ * Where to ask what: support covers the account and licensing only (sales and refunds by e-mail),
+ * bugs go to the issue tracker, technical help to the community chat.
+ */
 export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps) {
   const mailto = `mailto:${supportEmail}`;
   const refundsHeadingId = useId();

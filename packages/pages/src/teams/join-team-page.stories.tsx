@@ -47,7 +47,7 @@ function blur() {
   (document.activeElement as HTMLElement | null)?.blur();
 }
 
-/** Spec §4 Team invite, signed out: create an account and join, or sign in and come back. */
+/** Signed out: create an account and join, or sign in and come back. */
 export const SignedOut = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -99,7 +99,7 @@ export const SignedOutWithErrors = {
   },
 } satisfies Story;
 
-/** Spec §4, signed in: one button joins. */
+/** Signed in: one button joins. */
 export const SignedIn = {
   args: { user: signedInUser },
   parameters: { shared: customerSharedData },
@@ -137,7 +137,7 @@ export const InvalidInviteLink = {
   },
 } satisfies Story;
 
-/** Spec §8: a full team: the seat-limit message, and who to ask. No form. */
+/** A full team: the seat-limit message, and who to ask. No form. */
 export const FullTeam = {
   args: { ...joinTeamPageProps(fullTeam) },
   play: async ({ canvasElement }) => {

@@ -1,6 +1,7 @@
-import { Alert, Button, Link, PasswordField, TextField } from '@tessera/ui';
+import { Alert, Button, Link } from '@tessera/ui';
 import { AuthCard } from '../auth-card/auth-card';
 import { TEAM_FULL_MESSAGE } from '../constants';
+import { AccountFields, FormErrorAlerts } from '../forms/account-fields';
 import type { FormState } from '../forms/form-state';
 import { otherErrors } from '../licenses/redemption';
 import type { JoinTeamPageProps } from '../licenses/types';
@@ -17,7 +18,7 @@ export type JoinTeamPageViewProps = JoinTeamPageProps & {
 
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
-/** Spec §4 Team invite: a full team, or join signed out (new account) or signed in. */
+/** A team's invite link: a full team, or join signed out (new account) or signed in. */
 export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: JoinTeamPageViewProps) {
   const teamName = <strong className="font-semibold text-gray-900">{team.name}</strong>;
   if (team.isFull) {
@@ -60,11 +61,7 @@ export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: Join
           form.onSubmit();
         }}
       >
-        {messages.map((message) => (
-          <Alert key={message} variant="error">
-            {message}
-          </Alert>
-        ))}
+        <FormErrorAlerts messages={messages} />
         {user ? (
           <p>
             You’ve been invited to {teamName}. Join it as{' '}
@@ -74,25 +71,7 @@ export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: Join
         ) : (
           <>
             <p>You’ve been invited to {teamName}.</p>
-            <TextField
-              label="Email address"
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              value={form.values.email}
-              onChange={(event) => form.onChange('email', event.target.value)}
-              error={form.errors.email}
-            />
-            <PasswordField
-              label="Password"
-              name="password"
-              autoComplete="new-password"
-              required
-              value={form.values.password}
-              onChange={(event) => form.onChange('password', event.target.value)}
-              error={form.errors.password}
-            />
+            <AccountFields form={form} />
           </>
         )}
         <Button type="submit" loading={form.processing} className="w-full">

@@ -1,7 +1,7 @@
-/** `PATCH /teams/{id}` (spec §7): owners rename the team. */
+/** `PATCH /teams/{id}`: owners rename the team. */
 export type TeamNameFormValues = { name: string };
 
-/** `POST /teams/{id}/members` (spec §7): the invite token, and the new account when signed out. */
+/** `POST /teams/{id}/members`: the invite token, and the new account when signed out. */
 export type JoinTeamFormValues = { invite_token: string; email: string; password: string };
 
 /** The body of the join request: a signed-in person sends the token alone. */

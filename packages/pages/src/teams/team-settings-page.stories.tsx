@@ -1,7 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, mocked, screen, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { COPIED_INDICATOR_MS, INVITE_RESET_INDICATOR_MS, TEAM_FULL_MESSAGE } from '../constants';
+import { COPIED_INDICATOR_MS } from '@tessera/ui';
+import {
+  CLASSROOM_LICENSE_NOTICE,
+  INVITE_RESET_INDICATOR_MS,
+  TEAM_FULL_MESSAGE,
+} from '../constants';
 import { fixtureForm } from '../fixtures/form';
 import {
   classroomTeam,
@@ -15,11 +20,7 @@ import {
 import { ownerWithOneTeamSharedData } from '../fixtures/shared-page-data';
 import { useInteractiveForm } from '../stories-support/interactive-form';
 import { withLayout } from '../stories-support/with-layout';
-import {
-  CLASSROOM_REMINDER,
-  TeamSettingsPage,
-  type TeamSettingsPageViewProps,
-} from './team-settings-page';
+import { TeamSettingsPage, type TeamSettingsPageViewProps } from './team-settings-page';
 import { useInviteLinkReset } from './use-invite-link-reset';
 
 function InteractiveTeamSettingsPage(props: TeamSettingsPageViewProps) {
@@ -83,7 +84,7 @@ function blur() {
   (document.activeElement as HTMLElement | null)?.blur();
 }
 
-/** Spec §6: the owner renames, changes roles, removes, resets the link and sees billing. */
+/** The owner renames, changes roles, removes, resets the link and sees billing. */
 export const Owner = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -112,12 +113,12 @@ export const Owner = {
     await expect(
       section(canvasElement, 'Billing history').getByRole('table', { name: 'Billing history' }),
     ).toBeInTheDocument();
-    await expect(canvas.queryByText(CLASSROOM_REMINDER)).not.toBeInTheDocument();
+    await expect(canvas.queryByText(CLASSROOM_LICENSE_NOTICE)).not.toBeInTheDocument();
     await expect(args.onChangeRole).not.toHaveBeenCalled();
   },
 } satisfies Story;
 
-/** Spec §6: a member reads the name, sees members and the link; no roles, removal, reset or billing. */
+/** A member reads the name, sees members and the link; no roles, removal, reset or billing. */
 export const Member = {
   args: { team: memberTeam, viewerEmail: memberViewerEmail },
   play: async ({ canvasElement }) => {
@@ -141,7 +142,7 @@ export const Member = {
   },
 } satisfies Story;
 
-/** Spec §4, §9: 'Copied!' for 1500 ms after copying the invite link, then the button is back. */
+/** 'Copied!' for 1500 ms after copying the invite link, then the button is back. */
 export const InviteLinkCopied = {
   args: { team: memberTeam, viewerEmail: memberViewerEmail },
   play: async ({ canvasElement }) => {
@@ -173,7 +174,7 @@ export const InviteLinkCopiedShown = {
   },
 } satisfies Story;
 
-/** Spec §4: the reset shows a generating indicator, restored 500 ms after the new link came. */
+/** The reset shows a generating indicator, restored 500 ms after the new link came. */
 export const InviteLinkReset = {
   args: {},
   render: (args) => <ResettableTeamSettingsPage {...args} />,
@@ -227,7 +228,7 @@ export const InviteLinkResetInProgress = {
   },
 } satisfies Story;
 
-/** Spec §4: the role toggles between owner and member. */
+/** The role toggles between owner and member. */
 export const ChangeRole = {
   args: {},
   play: async ({ args, canvasElement }) => {
@@ -337,7 +338,7 @@ export const RenameError = {
   },
 } satisfies Story;
 
-/** Spec §8: every seat taken, the owner's included. */
+/** Every seat taken, the owner's included. */
 export const FullTeam = {
   args: { team: fullTeam },
   play: async ({ canvasElement }) => {
@@ -349,7 +350,7 @@ export const FullTeam = {
   },
 } satisfies Story;
 
-/** Spec §1: Classroom teams are reminded to remove students when they finish. */
+/** Classroom teams are reminded to remove students when they finish. */
 export const ClassroomReminder = {
   args: {
     team: classroomTeam,
@@ -358,7 +359,7 @@ export const ClassroomReminder = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(CLASSROOM_REMINDER)).toBeVisible();
+    await expect(canvas.getByText(CLASSROOM_LICENSE_NOTICE)).toBeVisible();
     await expect(
       canvas.getByText('Classroom licence', { selector: '[data-slot=badge]' }),
     ).toBeVisible();

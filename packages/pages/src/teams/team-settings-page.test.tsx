@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { TEAM_FULL_MESSAGE } from '../constants';
+import { CLASSROOM_LICENSE_NOTICE, TEAM_FULL_MESSAGE } from '../constants';
 import { fixtureForm } from '../fixtures/form';
 import {
   classroomTeam,
@@ -11,11 +11,7 @@ import {
   ownerTeam,
   teamErrorMessages,
 } from '../fixtures/licenses';
-import {
-  CLASSROOM_REMINDER,
-  TeamSettingsPage,
-  type TeamSettingsPageViewProps,
-} from './team-settings-page';
+import { TeamSettingsPage, type TeamSettingsPageViewProps } from './team-settings-page';
 
 function renderPage(overrides: Partial<TeamSettingsPageViewProps> = {}) {
   const props: TeamSettingsPageViewProps = {
@@ -126,12 +122,12 @@ describe('TeamSettingsPage', () => {
     renderPage();
     expect(screen.getByText('21 seats left for new members.')).toBeInTheDocument();
     expect(screen.queryByText(TEAM_FULL_MESSAGE)).not.toBeInTheDocument();
-    expect(screen.queryByText(CLASSROOM_REMINDER)).not.toBeInTheDocument();
+    expect(screen.queryByText(CLASSROOM_LICENSE_NOTICE)).not.toBeInTheDocument();
   });
 
   it('reminds a Classroom team to remove students who finish', () => {
     renderPage({ team: classroomTeam });
-    expect(screen.getByText(CLASSROOM_REMINDER)).toBeInTheDocument();
+    expect(screen.getByText(CLASSROOM_LICENSE_NOTICE)).toBeInTheDocument();
   });
 
   it('shows a refused action above the members, and a name error only under the name', () => {

@@ -2,9 +2,8 @@ import {
   Alert,
   Badge,
   Button,
+  ConfirmDialog,
   CopyButton,
-  Dialog,
-  DialogActions,
   ProgressBar,
   Table,
   TableBody,
@@ -16,20 +15,17 @@ import {
 } from '@tessera/ui';
 import { useId, useState } from 'react';
 import type * as React from 'react';
-import { TEAM_FULL_MESSAGE, type TeamRole } from '../constants';
+import { CLASSROOM_LICENSE_NOTICE, TEAM_FULL_MESSAGE, type TeamRole } from '../constants';
 import type { FormState } from '../forms/form-state';
 import { LICENSE_KIND_LABELS, TEAM_ROLE_LABELS, otherErrors } from '../licenses/redemption';
 import type { TeamMemberRecord, TeamRecord, TeamSettingsPageProps } from '../licenses/types';
 import { PurchaseHistory } from '../purchase-history/purchase-history';
+import { SettingsSection } from '../settings-section/settings-section';
 import type { PageErrors } from '../shared/shared-page-data';
 import type { TeamNameFormValues } from './team-forms';
 import type { InviteLinkReset } from './use-invite-link-reset';
 
 export const teamSettingsPageTitle = 'Team settings';
-
-/** Spec §1: the Classroom licence's rule, shown on its team's page. */
-export const CLASSROOM_REMINDER =
-  'Students must be removed from the team when they finish their studies.';
 
 export type TeamSettingsPageViewProps = TeamSettingsPageProps & {
   /** Owners only: `PATCH /teams/{id}` with `name`. */
@@ -50,7 +46,10 @@ export type TeamSettingsPageViewProps = TeamSettingsPageProps & {
   locale?: string;
 };
 
-/** Spec §2, §4, §6: a team's name, seats, invite link, members and (owners) billing. */
+/**
+ * A team's page: its name, seats, invite link, members and, for owners, billing. Owners rename
+ * it, change roles, remove members and reset the link; members read.
+ */
 export function TeamSettingsPage({
   team,
   supportEmail,
@@ -77,12 +76,12 @@ export function TeamSettingsPage({
       </div>
       {team.kind === 'classroom' ? (
         <Alert variant="warning" title="Classroom licence" className="mt-6">
-          {CLASSROOM_REMINDER}
+          {CLASSROOM_LICENSE_NOTICE}
         </Alert>
       ) : null}
 
       <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
-        <TeamSection
+        <SettingsSection
           title="Members"
           description={
             team.updatable
@@ -107,9 +106,9 @@ export function TeamSettingsPage({
             onChangeRole={onChangeRole}
             onRemoveMember={onRemoveMember}
           />
-        </TeamSection>
+        </SettingsSection>
 
-        <TeamSection
+        <SettingsSection
           title="Invite link"
           description={
             team.updatable
@@ -118,9 +117,9 @@ export function TeamSettingsPage({
           }
         >
           <InviteLink team={team} inviteLink={inviteLink} />
-        </TeamSection>
+        </SettingsSection>
 
-        <TeamSection
+        <SettingsSection
           title="Team name"
           description={
             team.updatable
@@ -133,10 +132,10 @@ export function TeamSettingsPage({
           ) : (
             <p className="text-sm/6 font-medium break-words text-gray-900">{team.name}</p>
           )}
-        </TeamSection>
+        </SettingsSection>
 
         {team.updatable ? (
-          <TeamSection
+          <SettingsSection
             title="Billing history"
             description="The team’s purchases, with their receipts. Only owners see this."
             headingId={billingHeadingId}
@@ -153,36 +152,10 @@ export function TeamSettingsPage({
                 here stays on the buyer’s receipts.
               </p>
             )}
-          </TeamSection>
+          </SettingsSection>
         ) : null}
       </div>
     </div>
-  );
-}
-
-function TeamSection({
-  title,
-  description,
-  headingId,
-  children,
-}: {
-  title: string;
-  description: string;
-  headingId?: string;
-  children: React.ReactNode;
-}) {
-  const generatedId = useId();
-  const id = headingId ?? generatedId;
-  return (
-    <section aria-labelledby={id} className="grid grid-cols-1 gap-x-8 gap-y-6 py-10 md:grid-cols-3">
-      <div>
-        <h2 id={id} className="text-base/7 font-semibold text-gray-900">
-          {title}
-        </h2>
-        <p className="mt-1 text-sm/6 text-gray-600">{description}</p>
-      </div>
-      <div className="min-w-0 md:col-span-2">{children}</div>
-    </section>
   );
 }
 
@@ -353,29 +326,19 @@ function MembersTable({
           })}
         </TableBody>
       </Table>
-      <Dialog
+      <ConfirmDialog
         open={removing !== null}
         onOpenChange={(open) => {
           if (!open) setRemoving(null);
         }}
         title={`Remove ${removing?.email ?? ''} from ${team.name}?`}
         description="They lose access to the team’s components and templates on their next page, and their seat is free again. You can invite them back with the invite link."
-      >
-        <DialogActions>
-          <Button variant="secondary" onClick={() => setRemoving(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="danger"
-            onClick={() => {
-              if (removing) onRemoveMember(removing);
-              setRemoving(null);
-            }}
-          >
-            Remove member
-          </Button>
-        </DialogActions>
-      </Dialog>
+        confirmLabel="Remove member"
+        onConfirm={() => {
+          if (removing) onRemoveMember(removing);
+          setRemoving(null);
+        }}
+      />
     </>
   );
 }

@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { INVITE_RESET_INDICATOR_MS } from '../constants';
 
 export type InviteLinkReset = {
-  /** The generating indicator: from the click until {@link INVITE_RESET_INDICATOR_MS} after the new link arrived. */
+  /**
+   * The generating indicator: from the click until {@link INVITE_RESET_INDICATOR_MS} after the new
+   * link arrived.
+   */
   resetting: boolean;
   onReset: () => void;
 };
 
 /**
- * Spec §4, §9: resetting the invite link shows a generating indicator, restored 500 ms after the
+ * Resetting the invite link shows a generating indicator, restored 500 ms after the
  * request finishes (so the new link is already on the page when the indicator goes).
  * `reset` starts the request and calls `done` when it has finished, whatever the outcome.
  */

@@ -1,6 +1,6 @@
 import { Badge, buttonVariants, cn, Link, Price } from '@tessera/ui';
 import { useId } from 'react';
-import { ALL_ACCESS_URL } from '../constants';
+import { ALL_ACCESS_URL, TEMPLATE_BANNER_SIZE } from '../constants';
 import {
   ArrowDownTrayIcon,
   ArrowTopRightOnSquareIcon,
@@ -26,7 +26,7 @@ export type TemplatePageProps = {
 /** What the server sends the Template page; shared page data comes on top. */
 export type TemplatePageData = Pick<TemplatePageProps, 'template'>;
 
-/** Spec §2 Template detail: description, preview, download or price, screenshots, FAQ. */
+/** A template's page: description, preview, download or price, screenshots, technologies, FAQ. */
 export function TemplatePage({ template, locale }: TemplatePageProps) {
   const aboutId = useId();
   const screenshotsId = useId();
@@ -56,8 +56,7 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
               src={template.bannerUrl}
               alt={`${template.name} home page`}
               name={template.name}
-              width={1600}
-              height={1280}
+              {...TEMPLATE_BANNER_SIZE}
               className="aspect-[5/4] w-full rounded-2xl bg-gray-100 object-cover shadow-xl ring-1 ring-gray-900/10"
             />
           </div>
@@ -105,8 +104,7 @@ export function TemplatePage({ template, locale }: TemplatePageProps) {
                   src={image.url}
                   alt={image.alt}
                   name={template.name}
-                  width={1600}
-                  height={1280}
+                  {...TEMPLATE_BANNER_SIZE}
                   loading="lazy"
                   className="aspect-[5/4] w-full rounded-2xl bg-gray-100 object-cover ring-1 ring-gray-900/10"
                 />

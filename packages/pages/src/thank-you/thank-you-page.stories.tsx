@@ -19,7 +19,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Spec §4: polling the purchase while the webhook is fulfilled. */
+/** Polling the purchase while the webhook is fulfilled. */
 export const Polling = {
   args: {},
   play: async ({ canvasElement }) => {
@@ -62,7 +62,7 @@ export const SuccessRedirectUpgrade = {
   },
 } satisfies Story;
 
-/** Spec §8: after 30 tries, the activation link is in the mail; support if it takes longer. */
+/** After 30 tries, the activation link is in the mail; support if it takes longer. */
 export const GaveUp = {
   args: { status: 'gave-up' },
   play: async ({ canvasElement }) => {

@@ -13,8 +13,8 @@ export type ThankYouPageProps = {
 };
 
 /**
- * Spec §4 Thank-you: `polling` until the purchase is ready, `ready` while the page moves on,
- * `gave-up` after 30 tries.
+ * The thank-you page's wait: `polling` until the purchase is ready, `ready` while the page moves
+ * on, `gave-up` after 30 tries.
  */
 export type PurchasePollStatus = 'polling' | 'ready' | 'gave-up';
 
@@ -37,7 +37,7 @@ const copy = {
   },
 } as const;
 
-/** Two variants (spec §2): setting up an account with the new licence, or upgrading. */
+/** Two variants: setting up an account with the new licence, or upgrading. */
 export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageViewProps) {
   const words = isUpgrade ? copy.upgrade : copy.setup;
   return (

@@ -4,7 +4,7 @@ import { TEAM_SEATS } from '../constants';
 import type { AlreadyOnPackagePageProps as AlreadyOnPackageServerProps } from './types';
 
 export const alreadyOnPackagePageTitle = 'You’ve got everything';
-/** Spec §2 Upgrade: the headline for an owner of every package. */
+/** The headline for an owner of every package. */
 export const ALREADY_ON_PACKAGE_HEADLINE = 'You’ve got everything!';
 
 export type AlreadyOnPackagePageProps = AlreadyOnPackageServerProps & {
@@ -12,7 +12,7 @@ export type AlreadyOnPackagePageProps = AlreadyOnPackageServerProps & {
   locale?: string;
 };
 
-/** Spec §2 Upgrade (/upgrade) for a customer who owns every package. */
+/** /upgrade for a customer who owns every package, with a team upgrade where one is possible. */
 export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePageProps) {
   return (
     <div

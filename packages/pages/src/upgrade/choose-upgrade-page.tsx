@@ -3,7 +3,7 @@ import { useId } from 'react';
 import { TEAM_SEATS } from '../constants';
 import type { ChooseUpgradePageProps as ChooseUpgradeServerProps, UpgradeOption } from './types';
 
-/** Spec §2 Upgrade: the chooser's headline, per target. */
+/** The chooser's headline, per target. */
 export function chooseUpgradeHeadline(target: UpgradeOption['target']): string {
   return target === 'team' ? 'Upgrade to the team license' : 'Upgrade to the complete package';
 }
@@ -20,7 +20,7 @@ export type ChooseUpgradePageProps = ChooseUpgradeServerProps & {
   locale?: string;
 };
 
-/** Spec §2 Upgrade (/upgrade, /upgrade-team): the licences that may be upgraded, each priced. */
+/** /upgrade and /upgrade-team: the licences that may be upgraded, each priced. */
 export function ChooseUpgradePage({ target, options, locale }: ChooseUpgradePageProps) {
   const headingId = useId();
   return (

@@ -1,13 +1,15 @@
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
 /**
- * Spec §3 Upgrade option: a licence the customer may upgrade, named by the user's e-mail (their
+ * An upgrade option: a licence the customer may upgrade, named by the user's e-mail (their
  * own licences) or the team's name (a team licence they own), with its checkout.
  */
 export type UpgradeOption = {
   user: { email: string } | null;
   team: { name: string } | null;
-  /** What the licence covers today, e.g. ['Marketing', 'Ecommerce'] or ['All-access (restricted)']. */
+  /**
+   * What the licence covers today, e.g. ['Marketing', 'Ecommerce'] or ['All-access (restricted)'].
+   */
   packages: string[];
   /** What it becomes: personal or team all-access. */
   target: 'personal' | 'team';

@@ -82,7 +82,7 @@ export const GroupedByCategory = {
     const { dialog } = await openPalette(canvasElement);
     await userEvent.keyboard('sections');
     const groups = within(dialog).getAllByRole('group');
-    // Results keep the spec's rank order; a category label heads each run of neighbours, so
+    // Results keep the rank order; a category label heads each run of neighbours, so
     // Promo Sections (Ecommerce) stays between the Marketing matches that rank around it.
     await expect(groups).toHaveLength(3);
     await expect(groups[0]).toHaveAccessibleName('Marketing');
@@ -171,7 +171,8 @@ export const LongResultsScroll = {
     const { dialog } = await openPalette(canvasElement);
     await userEvent.keyboard('e');
     const listbox = within(dialog).getByRole('listbox');
-    // Spec: the results list is about 18rem high and scrolls.
+    // The results list is about 18rem high and scrolls, so the palette never outgrows a laptop
+    // screen.
     await expect(listbox.clientHeight).toBeLessThanOrEqual(288);
     await expect(listbox.scrollHeight).toBeGreaterThan(listbox.clientHeight);
     await userEvent.keyboard('{ArrowUp}');

@@ -5,7 +5,7 @@ type Group = { category: string; options: Array<{ item: CommandPaletteItem; inde
 /**
  * Labels runs of ranked results by category. A group is a run of neighbours, never a gathering:
  * gathering a category's results would lift its weaker matches above a better one of another
- * category, and the spec's tier order decides the order.
+ * category, and the tier order decides the order.
  */
 export function groupByCategory(items: CommandPaletteItem[]): Group[] {
   const groups: Group[] = [];

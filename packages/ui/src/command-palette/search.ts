@@ -8,7 +8,7 @@ export type CommandPaletteItem = {
 };
 
 /**
- * The spec's ranking order, best first. Each tier is tried on the name, then on the keywords: a
+ * The ranking order, best first. Each tier is tried on the name, then on the keywords: a
  * name match beats a keyword match of the same tier, and a keyword match beats any name match of
  * a lower tier (name equal, keyword equal, name starts with, keyword starts with, …). Keywords
  * are compared without case, so they never reach 'case-sensitive-equal'.
@@ -246,7 +246,7 @@ function byNameLength(bucket: Entry[]): Entry[] {
 const searches = new WeakMap<readonly CommandPaletteItem[], CommandPaletteSearch>();
 
 /**
- * Ranks `items` for `query` in the spec's order (case-sensitive equal, equal, starts with, word
+ * Ranks `items` for `query` in tier order (case-sensitive equal, equal, starts with, word
  * starts with, contains, acronym, fuzzy) and returns at most `limit` items, best first.
  * The prepared index is cached per `items` array, so keep the array stable between calls.
  */

@@ -24,7 +24,7 @@ export const Default = {
     await expect(args.onCopied).toHaveBeenCalledOnce();
     await expect(canvas.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     await expect(canvas.getByRole('status')).toHaveTextContent('Copied!');
-    // The spec's 1500 ms, written out; the unit test checks it on a fake clock.
+    // 1500 ms, written out; the unit test checks it on a fake clock.
     await expect(timers).toHaveBeenCalledWith(expect.any(Function), 1500);
     // Ends back on the resting state so the screenshot does not depend on timing.
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeInTheDocument(), {

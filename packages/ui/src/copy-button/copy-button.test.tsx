@@ -31,7 +31,7 @@ describe('CopyButton', () => {
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied!');
 
-    // The spec's 1500 ms, written out: a test that read the constant would follow it anywhere.
+    // 1500 ms, written out: a test that read the constant would follow it anywhere.
     act(() => vi.advanceTimersByTime(1499));
     expect(screen.getByRole('button', { name: 'Copied!' })).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Copied!');

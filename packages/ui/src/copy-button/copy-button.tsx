@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import type * as React from 'react';
 import { Button, type ButtonProps } from '../button/button';
 
-/** How long 'Copied!' shows after a successful copy (spec: copied indicator, 1500 ms). */
+/**
+ * How long 'Copied!' shows after a successful copy: long enough to read, gone before the next copy.
+ */
 export const COPIED_INDICATOR_MS = 1500;
 
 export type CopyButtonProps = Omit<ButtonProps, 'children' | 'onClick'> & {

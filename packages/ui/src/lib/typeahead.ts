@@ -1,2 +1,2 @@
-/** Spec §9: how long the type-ahead buffer of a list (Menu, Select) keeps what was typed. */
+/** How long the type-ahead buffer of a list (Menu, Select) keeps what was typed. */
 export const TYPEAHEAD_RESET_MS = 350;

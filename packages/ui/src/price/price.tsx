@@ -1,7 +1,9 @@
 import type * as React from 'react';
 import { cn } from '../lib/cn';
 
-/** Thrown when a price cannot be formatted: a bad locale, a bad currency or a non-integer amount. */
+/**
+ * Thrown when a price cannot be formatted: a bad locale, a bad currency or a non-integer amount.
+ */
 export class PriceFormatError extends Error {
   override name = 'PriceFormatError';
   readonly amountMinor: number;
@@ -48,7 +50,7 @@ function currencyFormatter(locale: string, currency: string, amountMinor: number
 
 /**
  * Formats an amount in minor units (cents) as a currency string, e.g. `formatPrice(14950, 'USD')`
- * is "$149.50" and `formatPrice(14900, 'USD')` is "$149" (the spec: no trailing zeros by default).
+ * is "$149.50" and `formatPrice(14900, 'USD')` is "$149": no trailing zeros by default.
  */
 export function formatPrice(
   amountMinor: number,

@@ -3,7 +3,9 @@ import {
   Badge,
   Button,
   Checkbox,
+  ConfirmDialog,
   Dialog,
+  DialogActions,
   Link,
   PasswordField,
   Table,
@@ -19,6 +21,7 @@ import type * as React from 'react';
 import {
   DEFAULT_REFUND_REASON,
   IMPERSONATION_REAUTH_MINUTES,
+  SIGN_IN_HISTORY_DAYS,
   type DeactivationReason,
 } from '../../constants';
 import { formatDate } from '../../prose/formatted-date';
@@ -192,19 +195,15 @@ export function AdminCustomerPage(props: AdminCustomerPageProps) {
         />
       ) : null}
       {team && member ? (
-        <Dialog
+        <ConfirmDialog
           open
           onOpenChange={(open) => (open ? undefined : close())}
           title={`Remove ${member.email} from ${team.name}?`}
           description="They lose the team’s licence at once and can join again only with a new invitation."
-        >
-          <DialogButtons
-            onCancel={close}
-            confirmLabel="Remove from team"
-            processing={props.processing}
-            onConfirm={() => props.onRemoveMember(team.id, member.id, close)}
-          />
-        </Dialog>
+          confirmLabel="Remove from team"
+          processing={props.processing}
+          onConfirm={() => props.onRemoveMember(team.id, member.id, close)}
+        />
       ) : null}
     </BackOfficeLayout>
   );
@@ -414,44 +413,31 @@ function RefundDialog({
             />
           </div>
         )}
-        <DialogButtons
-          onCancel={onClose}
-          confirmLabel="Request refund"
-          processing={processing}
-          submit
-        />
+        <SubmitActions onCancel={onClose} submitLabel="Request refund" processing={processing} />
       </form>
     </Dialog>
   );
 }
 
-function DialogButtons({
+/** A dialog form's buttons: Cancel, and the submit button that does the act. */
+function SubmitActions({
   onCancel,
-  onConfirm,
-  confirmLabel,
+  submitLabel,
   processing,
-  submit = false,
 }: {
   onCancel: () => void;
-  onConfirm?: () => void;
-  confirmLabel: string;
+  submitLabel: string;
   processing?: boolean;
-  submit?: boolean;
 }) {
   return (
-    <div className="flex flex-wrap justify-end gap-3">
+    <DialogActions>
       <Button variant="secondary" onClick={onCancel}>
         Cancel
       </Button>
-      <Button
-        variant="danger"
-        type={submit ? 'submit' : 'button'}
-        loading={processing}
-        onClick={submit ? undefined : onConfirm}
-      >
-        {confirmLabel}
+      <Button variant="danger" type="submit" loading={processing}>
+        {submitLabel}
       </Button>
-    </div>
+    </DialogActions>
   );
 }
 
@@ -606,12 +592,7 @@ function MoveLicenseDialog({
           onChange={(event) => setEmail(event.target.value)}
           error={error}
         />
-        <DialogButtons
-          onCancel={onClose}
-          confirmLabel="Move licence"
-          processing={processing}
-          submit
-        />
+        <SubmitActions onCancel={onClose} submitLabel="Move licence" processing={processing} />
       </form>
     </Dialog>
   );
@@ -702,7 +683,7 @@ function AccountActivity({
         <dt className="font-medium text-gray-900">Recent sign-ins</dt>
         <dd className="text-gray-700">
           {signIns.length === 0 ? (
-            'None in the last 90 days'
+            `None in the last ${SIGN_IN_HISTORY_DAYS} days`
           ) : (
             <ul className="space-y-1">
               {signIns.map((signIn) => (
