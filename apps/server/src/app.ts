@@ -14,43 +14,44 @@ import { ASSET_BASE, staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
-import { accessPolicy } from './modules/access/policy.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { accessTokensService } from './modules/tokens/service.ts';
-import { impersonation } from './modules/admin/impersonation.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import type { BackOfficeSeams } from './modules/admin/service.ts';
-import { paymentSeams } from './modules/payments/back-office.ts';
-import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
-import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
-import { pageViewBeacons } from './modules/analytics/routes.ts';
-import { commandPaletteRoutes } from './modules/catalog/command-palette.ts';
-import { registryRoutes } from './modules/registry/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { downloadsFor } from './modules/downloads/archive.ts';
-import { downloadRoutes } from './modules/downloads/routes.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { secretGuesses } from './modules/access/secret-guesses.ts';
-import { licenseApiRoutes } from './modules/licenses/api.ts';
-import { licenseRoutes } from './modules/licenses/routes.ts';
-import { licensesService } from './modules/licenses/service.ts';
-import { teamRoutes } from './modules/teams/routes.ts';
-import { teamsService } from './modules/teams/service.ts';
-import { authService } from './modules/auth/auth-service.ts';
-import { loadUser } from './modules/auth/middleware.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { homeRoutes } from './modules/home/routes.ts';
-import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
-import { CATALOGUE_FILE_MOUNTS, catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
-import { seoRoutes } from './modules/catalog/seo.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { pricingRoutes } from './modules/pricing/routes.ts';
-import { createPricing } from './modules/pricing/service.ts';
-import { sharedPageData, storeFreePageData } from './modules/shared/shared-page-data.ts';
-import { purchasesRepository } from './modules/payments/repository.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
-import { webhookRoutes } from './modules/payments/webhook-routes.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { accessTokensService } from './modules/tokens/index.ts';
+import { impersonation } from './modules/admin/index.ts';
+import { adminRoutes } from './modules/admin/index.ts';
+import type { BackOfficeSeams } from './modules/admin/index.ts';
+import { previewColorSchemeRoutes } from './modules/account/index.ts';
+import { snippetLanguageRoutes } from './modules/account/index.ts';
+import { pageViewBeacons } from './modules/analytics/index.ts';
+import { commandPaletteRoutes } from './modules/catalog/index.ts';
+import { registryRoutes } from './modules/registry/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { downloadsFor } from './modules/downloads/index.ts';
+import { downloadRoutes } from './modules/downloads/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import {
+  accessPolicy,
+  licenseApiRoutes,
+  licensingRoutes,
+  secretGuesses,
+} from './modules/licensing/index.ts';
+import { authService } from './modules/auth/index.ts';
+import { loadUser } from './modules/auth/index.ts';
+import { authRoutes } from './modules/auth/index.ts';
+import { homeRoutes } from './modules/home/index.ts';
+import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/index.ts';
+import { CATALOGUE_FILE_MOUNTS, catalogRoutes, homeCatalogue } from './modules/catalog/index.ts';
+import { seoRoutes } from './modules/catalog/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { pricingRoutes } from './modules/pricing/index.ts';
+import { createPricing } from './modules/pricing/index.ts';
+import { sharedPageData, storeFreePageData } from './modules/layout/index.ts';
+import {
+  backOfficeSeams,
+  paymentRoutes,
+  purchaseOperations,
+  sandboxRoutes,
+  webhookRoutes,
+} from './modules/payments/index.ts';
 import { parseCookies } from './http/session/cookies.ts';
 import { XSRF_COOKIE } from './http/csrf.ts';
 import type { Services } from './services.ts';
@@ -237,7 +238,7 @@ export function buildApp(deps: AppDeps): Express {
     adminRoutes({
       database: services.database,
       sessionStore: services.sessionStore,
-      seams: deps.backOffice ?? paymentSeams(services.payments),
+      seams: deps.backOffice ?? backOfficeSeams(services.payments),
       appUrl: config.appUrl,
       logger,
       auth,
@@ -297,22 +298,16 @@ export function buildApp(deps: AppDeps): Express {
   );
   const guesses = secretGuesses(services.limiters.secretGuesses);
   app.use(
-    licenseRoutes({
-      licenses: licensesService({ database: services.database, auth, now }),
+    licensingRoutes({
+      database: services.database,
       auth,
       cookies,
       guesses,
+      appUrl: config.appUrl,
       supportEmail: config.supportEmail,
       downloads: async (req) => downloadsFor(catalogue(), await req.entitlements()),
-    }),
-  );
-  app.use(
-    teamRoutes({
-      teams: teamsService({ database: services.database, auth, appUrl: config.appUrl, now }),
-      auth,
-      cookies,
-      guesses,
-      supportEmail: config.supportEmail,
+      onRedeemed: purchaseOperations.adopt,
+      now,
     }),
   );
   app.use(snippetLanguageRoutes({ db: services.database.db }));
@@ -337,7 +332,7 @@ export function buildApp(deps: AppDeps): Express {
           return csrf.isValid(token, req) ? token : csrf.rotate(req, res);
         },
         isBuyer: (transactionId, user) =>
-          purchasesRepository(services.database.db).isReceiptOf(transactionId, user),
+          purchaseOperations.isReceiptOf(services.database.db, transactionId, user),
       }),
     );
   }

@@ -29,7 +29,7 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
-import { ensureProducts } from './modules/pricing/products.ts';
+import { ensureProducts } from './modules/pricing/index.ts';
 
 /** Everything with a connection or a file behind it, made once per process. */
 export interface Services {

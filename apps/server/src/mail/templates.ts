@@ -1,5 +1,5 @@
-import { EMAIL_CHANGE_UNDO_TTL_MS } from '../modules/auth/email-change-undos.ts';
-import { RESET_TOKEN_TTL_MS } from '../modules/auth/password-resets.ts';
+import { EMAIL_CHANGE_UNDO_TTL_MS } from '../modules/auth/index.ts';
+import { RESET_TOKEN_TTL_MS } from '../modules/auth/index.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

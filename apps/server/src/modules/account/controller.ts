@@ -6,9 +6,9 @@ import type { Errors } from '../../http/inertia/page.ts';
 import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
 import type { Limiters } from '../../services.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import { passwordProblem } from '../auth/passwords.ts';
-import { formatAmount } from '../shared/money.ts';
+import type { AuthService } from '../auth/index.ts';
+import { passwordProblem } from '../auth/index.ts';
+import { formatAmount } from '../shared/index.ts';
 import { purchasesRepository } from './repository.ts';
 import {
   ACCESS_TOKEN_LIMIT_REACHED,
@@ -17,10 +17,14 @@ import {
   type AccessTokenExpiry,
 } from '@tessera/pages/constants';
 import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
-import type { AccessTokensService } from '../tokens/service.ts';
-import { tokenIdParam } from '../tokens/schemas.ts';
+import type { AccessTokensService } from '../tokens/index.ts';
+import { tokenIdParam } from '../tokens/index.ts';
 
-import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../shared/messages.ts';
+import {
+  EMAIL_UPDATED,
+  OTHER_SESSIONS_LOGGED_OUT,
+  PASSWORD_UPDATED,
+} from '@tessera/pages/constants';
 
 // The spec's success texts (§7).
 export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED };

@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
-import { refuseWhileImpersonating } from '../admin/impersonation.ts';
-import { requireUser } from '../auth/middleware.ts';
+import { refuseWhileImpersonating } from '../admin/index.ts';
+import { requireUser } from '../auth/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import { logoutOtherBody, updateEmailBody, updatePasswordBody } from './schemas.ts';
-import { createTokenBody } from '../tokens/schemas.ts';
+import { createTokenBody } from '../tokens/index.ts';
 
 export function accountRoutes(deps: AccountControllerDeps): Router {
   const c = accountController(deps);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailField, passwordInput } from '../auth/schemas.ts';
+import { emailField, passwordInput } from '../auth/index.ts';
 
 /** The spec's form has one field; the password is asked again before the change (decision 003). */
 export const updateEmailBody = z.object({ email: emailField, password: passwordInput() });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { redirectBack } from '../../http/redirect-back.ts';
 import { validateBody } from '../../http/validation.ts';
-import { usersRepository } from '../auth/repository.ts';
+import { usersRepository } from '../auth/index.ts';
 
 const body = z.object({
   snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),

@@ -18,11 +18,11 @@ import type { AppSessionStore } from '../../http/session/session-store.ts';
 import { fieldErrors, rejectWith } from '../../http/validation.ts';
 import type { Errors } from '../../http/inertia/page.ts';
 import type { Limiters } from '../../services.ts';
-import { WRONG_PASSWORD } from '../account/controller.ts';
-import { REPORT_DAYS } from '../analytics/routes.ts';
-import { pageViews } from '../analytics/page-views.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import type { CookieSettings } from '../auth/middleware.ts';
+import { WRONG_PASSWORD } from '../account/index.ts';
+import { REPORT_DAYS } from '../analytics/index.ts';
+import { pageViews } from '../analytics/index.ts';
+import type { AuthService, CookieSettings } from '../auth/index.ts';
+import { licenseOperations, teamOperations } from '../licensing/index.ts';
 import { auditTrail, type AuditActor } from './audit.ts';
 import { impersonationRefusal, recentlyAuthenticated, switchSession } from './impersonation.ts';
 import {
@@ -114,7 +114,7 @@ export function adminController(deps: AdminControllerDeps) {
 
   /** Where a licence action goes back to without a Referer: its customer's page. */
   async function licenseBack(id: number): Promise<string> {
-    const license = await repo.licenseById(id);
+    const license = await licenseOperations.forOperator(database.db, id);
     return license?.user_id ? customerUrl(license.user_id) : '/admin';
   }
 
@@ -132,18 +132,17 @@ export function adminController(deps: AdminControllerDeps) {
   ) {
     const customer = await deps.auth.users.findById(id);
     if (!customer) throw new NotFoundError('No such customer.');
-    const [purchases, licenses, teams, sessions, signIns, resets, changes, entries] =
+    const [purchases, licenses, { teams, members }, sessions, signIns, resets, changes, entries] =
       await Promise.all([
         repo.purchasesOf(customer.id),
-        repo.licensesOf(customer),
-        repo.teamsOf(customer.id),
+        licenseOperations.ofCustomer(database.db, customer),
+        teamOperations.ofCustomer(database.db, customer.id),
         deps.sessionStore.userSessions(customer.id),
         deps.auth.signIns.recent(customer.id),
         repo.passwordResetsOf(customer.id),
         repo.emailChangesOf(customer.id),
         audit.list({ offset: 0, limit: 20, customerId: customer.id }),
       ]);
-    const members = await repo.membersOf(teams.map((team) => team.id));
     const at = now();
     const props: AdminCustomerPageProps = {
       customer: {

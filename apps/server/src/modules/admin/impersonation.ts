@@ -4,8 +4,8 @@ import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { regenerateSession } from '../../http/session/session.ts';
-import type { CookieSettings } from '../auth/middleware.ts';
-import { usersRepository } from '../auth/repository.ts';
+import type { CookieSettings } from '../auth/index.ts';
+import { usersRepository } from '../auth/index.ts';
 
 /**
  * Impersonation (decision 011). The session stays the operator's: `session.userId` is the

@@ -1,6 +1,6 @@
 import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, formBoolean, passwordInput } from '../auth/schemas.ts';
+import { emailField, formBoolean, passwordInput } from '../auth/index.ts';
 
 /** The longest page number a list accepts; beyond the last page a list is simply empty. */
 const MAX_PAGE = 100_000;

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
-import { versionPrefixOf } from '../catalog/presenter.ts';
-import { publicPaths } from '../catalog/seo.ts';
+import type { Catalogue } from '../catalog/index.ts';
+import { versionPrefixOf } from '../catalog/index.ts';
+import { publicPaths } from '../catalog/index.ts';
 
 /** The longest path counted; the store's own pages are far shorter. */
 export const MAX_PATH_LENGTH = 512;

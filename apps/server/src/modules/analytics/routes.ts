@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { rejectMalformedText } from '../../http/input-guard.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { validateBody } from '../../http/validation.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
+import type { Catalogue } from '../catalog/index.ts';
 import { cleanPath, MAX_PATH_LENGTH, pageViews, referrerHost, servedPaths } from './page-views.ts';
 
 const pageViewBody = z.object({

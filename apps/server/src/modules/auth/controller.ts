@@ -23,8 +23,7 @@ import {
 } from './schemas.ts';
 import type { z } from 'zod';
 import type { Limiters } from '../../services.ts';
-
-import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '../shared/messages.ts';
+import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '@tessera/pages/constants';
 
 export { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';

@@ -2,8 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Csrf } from '../../http/csrf.ts';
 import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
 import { regenerateSession } from '../../http/session/session.ts';
-import { isLicenseKeyShape } from '../licenses/keys.ts';
-import { isInviteTokenShape } from '../teams/invite-tokens.ts';
+import { isInviteTokenShape, isLicenseKeyShape } from '../shared/index.ts';
 import type { AuthService } from './auth-service.ts';
 import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './remember-tokens.ts';
 

@@ -17,7 +17,7 @@ import type {
   VersionPrefix,
 } from '@tessera/pages';
 import { checkoutUrl, NEW_BADGE_DAYS } from '@tessera/pages/constants';
-import type { Entitlements } from '../licenses/entitlements.ts';
+import type { Entitlements } from '../licensing/index.ts';
 import type {
   Catalogue,
   ComponentJson,

@@ -2,7 +2,7 @@ import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Money } from '@tessera/pages';
 import { plainClientErrors, plainNotFound } from '../../http/errors.ts';
-import { requireUser } from '../auth/middleware.ts';
+import { requireUser } from '../auth/index.ts';
 import type { Catalogue } from './catalogue.ts';
 import {
   currentComponentCount,

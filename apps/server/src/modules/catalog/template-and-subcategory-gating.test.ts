@@ -5,7 +5,7 @@ import {
   entitlementsFrom,
   NO_ENTITLEMENTS,
   type Entitlements,
-} from '../licenses/entitlements.ts';
+} from '../licensing/index.ts';
 import { loadCatalogue } from './catalogue.ts';
 import { isPngOnly, presentSubcategorySummary, presentTemplate } from './presenter.ts';
 

@@ -10,9 +10,9 @@ import {
   SNIPPET_LANGUAGES,
   type SnippetLanguage,
 } from '@tessera/pages/constants';
-import type { Entitlements } from '../licenses/entitlements.ts';
+import type { Entitlements } from '../licensing/index.ts';
 import { ZipFile } from 'yazl';
-import type { Catalogue, CodeJson, ComponentPlace, ProductJson } from '../catalog/catalogue.ts';
+import type { Catalogue, CodeJson, ComponentPlace, ProductJson } from '../catalog/index.ts';
 
 /** The file extension a language's snippet is saved with. */
 export const EXTENSIONS: Record<SnippetLanguage, string> = {

@@ -14,7 +14,7 @@ import {
 } from '../../../test/teams.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DOWNLOAD_LIMIT } from '../../http/rate-limit.ts';
-import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
+import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
 import { EXTENSIONS, type Manifest } from './archive.ts';
 import { downloadRefusal } from './routes.ts';
 

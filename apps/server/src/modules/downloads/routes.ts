@@ -3,8 +3,8 @@ import { SNIPPET_LANGUAGES, type SnippetLanguage } from '@tessera/pages/constant
 import { HttpError, NotFoundError, TooManyRequestsError } from '../../http/errors.ts';
 import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
-import { requireUser } from '../auth/middleware.ts';
-import type { Catalogue, ProductJson } from '../catalog/catalogue.ts';
+import { requireUser } from '../auth/index.ts';
+import type { Catalogue, ProductJson } from '../catalog/index.ts';
 import {
   archiveEntries,
   archiveName,

@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { validateBody } from '../../http/validation.ts';
-import { emailField } from '../auth/schemas.ts';
-import { normalizeEmail } from '../auth/repository.ts';
+import { emailField } from '../auth/index.ts';
+import { normalizeEmail } from '../auth/index.ts';
 import { newsletterRepository } from './repository.ts';
 
 const subscribeBody = z.object({ email_address: emailField });

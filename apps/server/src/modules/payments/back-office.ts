@@ -1,5 +1,5 @@
-import type { BackOfficeSeams } from '../admin/service.ts';
-import type { Payments } from './index.ts';
+import type { WebhookEvent } from '../../db/schema.ts';
+import type { Payments } from './service.ts';
 
 /**
  * The back office's two payment actions, through the same paths the provider's own would take:
@@ -7,11 +7,13 @@ import type { Payments } from './index.ts';
  *   it then arrives as a signed webhook and goes through fulfilment, exactly once;
  * - a replay runs the stored event through fulfilment again, which changes nothing when the
  *   event was already applied (its id is its unique key).
+ * A rejection is what the operator is shown.
  */
-export function paymentSeams(payments: Payments): BackOfficeSeams {
+export function backOfficeSeams(payments: Payments) {
   return {
-    refund: (request) => payments.provider.refund(request.providerTransactionId, request.reason),
-    async replay(event) {
+    refund: (request: { providerTransactionId: string; reason: string }) =>
+      payments.provider.refund(request.providerTransactionId, request.reason),
+    async replay(event: Pick<WebhookEvent, 'event_id'>) {
       const result = await payments.fulfilment.replay(event.event_id);
       if (!result) throw new Error(`No stored event ${event.event_id}.`);
       if (result.status !== 200) throw new Error(result.error);

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { LICENSE_KINDS, type LicenseKind } from '@tessera/pages/constants';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { HttpError } from '../../http/errors.ts';
+import { holdingsOf, mayUpgrade, type CustomerHoldings } from '../licensing/index.ts';
+import { productsRepository } from '../pricing/index.ts';
 import type { CheckoutFrame, PaymentProvider } from './provider.ts';
-import { checkoutsRepository, licensesRepository } from './repository.ts';
+import { checkoutsRepository } from './repository/checkouts.ts';
 
 /**
  * What the pricing module decided this buyer pays for this product (the browser never says).
@@ -28,6 +30,8 @@ export interface CheckoutQuote {
 export interface CheckoutBuyer {
   id: number;
   email: string;
+  /** What the buyer holds, as their request read it; read now when not given. */
+  holdings?: CustomerHoldings;
 }
 
 export interface StartedCheckout {
@@ -81,10 +85,15 @@ export function checkoutsService(deps: {
     if (!LICENSE_KINDS.includes(quote.kind)) throw new CheckoutError('Unknown licence kind.');
     if (quote.upgradeLicenseId !== null) {
       if (!buyer) throw new CheckoutError('Sign in to upgrade a licence.');
-      const allowed = await licensesRepository(database.db).isUpgradableBy(
-        quote.upgradeLicenseId,
-        buyer.id,
-      );
+      // The quote decided with the same rule; asked again here, where the money is fixed.
+      const product = await productsRepository(database.db).byId(quote.productId);
+      const holdings = buyer.holdings ?? (await holdingsOf(database.db, buyer.id));
+      const allowed =
+        product !== undefined &&
+        mayUpgrade(holdings, quote.upgradeLicenseId, {
+          productType: product.type,
+          kind: quote.kind,
+        });
       if (!allowed) throw new CheckoutError('That licence cannot be upgraded from this account.');
     }
 

@@ -1,8 +1,9 @@
 import type { DatabaseHandle, Tx } from '../../db/database.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { TEAM_LICENSE_KINDS, type LicenseKind } from '@tessera/pages/constants';
-import { newLicenseKey } from '../licenses/keys.ts';
+import { usersRepository } from '../auth/index.ts';
+import { isTeamKind, licenseMail, licenseOperations as licenses } from '../licensing/index.ts';
+import { productsRepository } from '../pricing/index.ts';
 import {
   adjustmentData,
   customerData,
@@ -12,17 +13,14 @@ import {
   type WebhookEnvelope,
 } from './events.ts';
 import type { PaymentProvider } from './provider.ts';
+import { checkoutsRepository } from './repository/checkouts.ts';
+import { customersRepository } from './repository/customers.ts';
+import { purchasesRepository } from './repository/purchases.ts';
 import {
-  checkoutsRepository,
-  customersRepository,
-  licensesRepository,
-  productsLookup,
-  purchasesRepository,
-  usersLookup,
   webhookEventsRepository,
   type EventOutcome,
   type EventRecord,
-} from './repository.ts';
+} from './repository/webhook-events.ts';
 
 /**
  * Applies the provider's webhook events, exactly once (decision 006).
@@ -53,12 +51,6 @@ export interface FulfilmentDeps {
   now?: () => number;
 }
 
-const isTeamKind = (kind: string) => TEAM_LICENSE_KINDS.includes(kind as LicenseKind);
-
-export function activationUrl(appUrl: string, key: string): string {
-  return `${appUrl}/licenses/${key}`;
-}
-
 export function createFulfilment(deps: FulfilmentDeps) {
   const { database, provider, logger } = deps;
   const now = deps.now ?? Date.now;
@@ -74,8 +66,10 @@ export function createFulfilment(deps: FulfilmentDeps) {
     // The gate: of every event completing this transaction, one moves the checkout.
     if (!(await checkouts.markCompleted(checkout.id, at))) return 'ignored';
 
-    const product = await productsLookup(tx).byId(checkout.product_id);
-    const buyer = checkout.user_id ? await usersLookup(tx).byId(checkout.user_id) : undefined;
+    const product = await productsRepository(tx).byId(checkout.product_id);
+    const buyer = checkout.user_id
+      ? await usersRepository(tx).findById(checkout.user_id)
+      : undefined;
     const customerEmail = data.customer_id
       ? await customersRepository(tx, database.engine).lockEmail(
           provider.name,
@@ -110,10 +104,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     // A signed-in buyer's own licence is theirs at once; a team or classroom licence waits for
     // its owner to name the team, and a visitor's for them to redeem it.
     const connect = buyer && !isTeamKind(checkout.kind);
-    const key = newLicenseKey();
-    const licenses = licensesRepository(tx);
-    await licenses.insert({
-      key,
+    const { key } = await licenses.issue(tx, {
       productId: checkout.license_product_id ?? checkout.product_id,
       purchaseId,
       userId: connect ? buyer.id : null,
@@ -123,23 +114,17 @@ export function createFulfilment(deps: FulfilmentDeps) {
       now: at,
     });
     if (checkout.upgrade_license_id !== null) {
-      await licenses.deactivate({ id: checkout.upgrade_license_id }, 'upgrade', at);
+      await licenses.deactivate(tx, { id: checkout.upgrade_license_id }, 'upgrade', at);
     }
     if (buyerEmail) {
-      await enqueueMail(
-        tx,
-        {
-          template: 'license',
-          recipient: buyerEmail,
-          payload: {
-            productName: product?.name ?? 'your purchase',
-            licenseKey: key,
-            activationUrl: activationUrl(deps.appUrl, key),
-            upgrade: checkout.upgrade_license_id !== null,
-          },
-        },
-        at,
-      );
+      const mail = licenseMail({
+        recipient: buyerEmail,
+        productName: product?.name ?? 'your purchase',
+        key,
+        appUrl: deps.appUrl,
+        upgrade: checkout.upgrade_license_id !== null,
+      });
+      await enqueueMail(tx, mail, at);
     }
     // A refund that arrived first was held for this moment.
     const events = webhookEventsRepository(tx);
@@ -180,10 +165,9 @@ export function createFulfilment(deps: FulfilmentDeps) {
     }
     const at = event.occurred_at;
     if (!(await purchases.markRefunded(purchase.id, at, data.reason ?? null))) return 'ignored';
-    const licenses = licensesRepository(tx);
-    await licenses.deactivate({ purchaseId: purchase.id }, 'refund', at);
+    await licenses.deactivate(tx, { purchaseId: purchase.id }, 'refund', at);
     if (checkout?.upgrade_license_id) {
-      await licenses.restoreAfterUpgradeRefund(checkout.upgrade_license_id);
+      await licenses.restoreAfterUpgradeRefund(tx, checkout.upgrade_license_id);
     }
     return 'applied';
   }
@@ -204,31 +188,23 @@ export function createFulfilment(deps: FulfilmentDeps) {
     // The newest address we know (an older event arriving late does not win).
     const email = (await customers.email(id)) ?? given;
     const purchases = purchasesRepository(tx);
-    const licenses = licensesRepository(tx);
     for (const purchase of await purchases.awaitingEmail(id)) {
       if (!(await purchases.setBuyerEmail(purchase.id, email))) continue;
-      await licenses.setBuyerEmail(purchase.id, email);
+      await licenses.setBuyerEmail(tx, purchase.id, email);
       if (purchase.refunded_at !== null) continue;
-      const [license] = await licenses.byPurchase(purchase.id);
+      const [license] = await licenses.ofPurchase(tx, purchase.id);
       if (!license) continue;
-      const product = await productsLookup(tx).byId(license.product_id);
       const checkout = purchase.checkout_id
         ? await checkoutsRepository(tx, database.engine).byId(purchase.checkout_id)
         : undefined;
-      await enqueueMail(
-        tx,
-        {
-          template: 'license',
-          recipient: email,
-          payload: {
-            productName: product?.name ?? 'your purchase',
-            licenseKey: license.key,
-            activationUrl: activationUrl(deps.appUrl, license.key),
-            upgrade: Boolean(checkout?.upgrade_license_id),
-          },
-        },
-        at,
-      );
+      const mail = licenseMail({
+        recipient: email,
+        productName: license.product_name,
+        key: license.key,
+        appUrl: deps.appUrl,
+        upgrade: Boolean(checkout?.upgrade_license_id),
+      });
+      await enqueueMail(tx, mail, at);
     }
     return 'applied';
   }

@@ -2,9 +2,9 @@ import { Router, type Request, type Response } from 'express';
 import { NotFoundError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../auth/middleware.ts';
+import { requireUser } from '../auth/index.ts';
 import type { CheckoutsService } from './checkouts.ts';
-import { purchasesRepository } from './repository.ts';
+import { purchasesRepository } from './repository/purchases.ts';
 
 /**
  * Where a buyer waits after paying: `GET /thank-you?checkout={hash}` (the ThankYou page) polls

@@ -369,7 +369,7 @@ describe(`refunds and upgrades (${TEST_DATABASE})`, () => {
       { id: user.id, email },
     );
     await deliver(server.url, secret, transactionCompleted(transactionId, { subtotal: 14_900 }));
-    const { accessPolicyFor } = await import('../access/policy.ts');
+    const { policyFor: accessPolicyFor } = await import('../licensing/index.ts');
     const { db } = app.services.database;
     const row = await db
       .selectFrom('users')

@@ -1,21 +1,7 @@
 import { OWNER_PRICE_FLOOR_PERCENT, type LicenseKind } from '@tessera/pages/constants';
-import type { ProductType } from './products.ts';
+import { supersedes, type Holding, type ProductType } from '../licensing/index.ts';
 
-/** One licence a customer holds (or held), as pricing sees it. */
-export interface Holding {
-  licenseId: number;
-  productId: number;
-  productSlug: string;
-  productName: string;
-  productType: ProductType;
-  kind: LicenseKind;
-  isActive: boolean;
-  deactivationReason: string | null;
-  /** What the customer paid for it before tax; null without a purchase or once refunded. */
-  paid: { amount: number; currency: string } | null;
-  /** A team licence the customer owns: the team's name (the Upgrade chooser names it). */
-  teamName: string | null;
-}
+export type { Holding };
 
 /** What is being priced: all-access with a licence kind, a package, a template. */
 export interface PriceTarget {
@@ -46,30 +32,6 @@ const RANK: Record<string, number> = {
 
 function rank(holding: Holding): number {
   return RANK[`${holding.productType}:${holding.kind}`] ?? 1;
-}
-
-/**
- * The licences a purchase of `target` supersedes: packages and templates (and a Restricted
- * all-access) for personal all-access; those plus personal and Classroom all-access for team
- * all-access. Nothing supersedes anything else: packages, templates, Restricted and Classroom
- * are sold at their list price.
- */
-export function supersedes(target: Pick<PriceTarget, 'productType' | 'kind'>, held: Holding) {
-  if (target.productType !== 'all-access') return false;
-  const isPackage = held.productType === 'components' || held.productType === 'template';
-  if (target.kind === 'personal') {
-    return (
-      (isPackage && held.kind === 'personal') ||
-      (held.productType === 'all-access' && held.kind === 'restricted')
-    );
-  }
-  if (target.kind === 'team') {
-    return (
-      (isPackage && held.kind === 'personal') ||
-      (held.productType === 'all-access' && held.kind !== 'team')
-    );
-  }
-  return false;
 }
 
 /**

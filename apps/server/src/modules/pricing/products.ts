@@ -10,8 +10,9 @@ import {
   type LicenseKind,
 } from '@tessera/pages/constants';
 import type { Db, Tx } from '../../db/database.ts';
+import type { ProductType } from '../licensing/index.ts';
 
-export type ProductType = 'components' | 'template' | 'all-access' | 'bundle';
+export type { ProductType };
 
 /** One thing for sale and its list price per licence kind, in minor units of STORE_CURRENCY. */
 export interface ProductSeed {
@@ -185,6 +186,16 @@ export function productsRepository(db: Db | Tx) {
   return {
     all() {
       return db.selectFrom('products').selectAll().orderBy('sort_order').orderBy('name').execute();
+    },
+
+    /** One product: its slug, name and type (a purchase's licence e-mail names it). */
+    async byId(id: number) {
+      const row = await db
+        .selectFrom('products')
+        .select(['id', 'slug', 'name', 'type'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return row && { ...row, type: row.type as ProductType };
     },
   };
 }

@@ -6,11 +6,13 @@ import {
   type QuoteRefusalReason,
 } from '@tessera/pages/constants';
 import type { Db, Tx } from '../../db/database.ts';
+import { holdingsOf, mayUpgrade, supersedes, type CustomerHoldings } from '../licensing/index.ts';
 import { activeOffer, DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
-import { ownerPricing, supersedes, type Holding } from './owner-pricing.ts';
+import { ownerPricing } from './owner-pricing.ts';
 import { KIND_NOTES } from './products.ts';
-import type { LicenceRow } from '../access/repository.ts';
-import { holdingFromRow, pricingRepository, type PricedProduct } from './repository.ts';
+import { pricingRepository, type PricedProduct } from './repository.ts';
+
+export type { CustomerHoldings };
 
 /** What a checkout asks to buy. */
 export interface QuoteInput {
@@ -72,47 +74,6 @@ const refuse = (reason: QuoteRefusalReason): QuoteRefusal => ({
   message: QUOTE_REFUSALS[reason],
 });
 
-/** What one customer holds, read once and shared by every quote made for them. */
-export interface CustomerHoldings {
-  userId: number | null;
-  holdings: readonly Holding[];
-  /** In a team whose active licence is team all-access (any role). */
-  memberOfAllAccessTeam: boolean;
-}
-
-/**
- * The customer's holdings from the licences the access policy read for this request (one read
- * of licences and teams per request): their own licences and those of the teams they own.
- */
-export function customerHoldingsFrom(
-  userId: number | null,
-  licences: readonly LicenceRow[],
-): CustomerHoldings {
-  if (userId === null) return { userId, holdings: [], memberOfAllAccessTeam: false };
-  const holdings = licences
-    .filter((row) => row.user_id === userId || row.role === 'owner')
-    .map(holdingFromRow)
-    .filter((holding) => holding !== null);
-  const memberOfAllAccessTeam = licences.some(
-    (row) =>
-      row.role !== null && row.is_active === 1 && row.kind === 'team' && row.type === 'all-access',
-  );
-  return { userId, holdings, memberOfAllAccessTeam };
-}
-
-export async function loadCustomerHoldings(
-  db: Db | Tx,
-  userId: number | null,
-): Promise<CustomerHoldings> {
-  if (userId === null) return { userId, holdings: [], memberOfAllAccessTeam: false };
-  const repository = pricingRepository(db);
-  const [holdings, memberOfAllAccessTeam] = await Promise.all([
-    repository.holdings(userId),
-    repository.memberOfAllAccessTeam(userId),
-  ]);
-  return { userId, holdings, memberOfAllAccessTeam };
-}
-
 const activeAllAccess = (customer: CustomerHoldings, kinds: readonly LicenseKind[]) =>
   customer.holdings.some(
     (held) => held.isActive && held.productType === 'all-access' && kinds.includes(held.kind),
@@ -150,7 +111,7 @@ function alreadyOwns(customer: CustomerHoldings, product: PricedProduct, kind: L
  * upgrade of a licence that is not theirs or that this product does not replace.
  */
 export async function quote(deps: PricingDeps, input: QuoteInput): Promise<QuoteResult> {
-  const customer = await loadCustomerHoldings(deps.db, input.userId);
+  const customer = await holdingsOf(deps.db, input.userId);
   return quoteFor(deps, customer, input);
 }
 
@@ -211,13 +172,10 @@ export async function quoteFor(
     listAmount: price.amount,
     currency: price.currency,
   };
-  const superseded = customer.holdings.filter((held) => held.isActive && supersedes(target, held));
-  if (
-    upgradeLicenseId !== null &&
-    !superseded.some((held) => held.licenseId === upgradeLicenseId)
-  ) {
+  if (upgradeLicenseId !== null && !mayUpgrade(customer, upgradeLicenseId, target)) {
     return refuse('invalid-upgrade');
   }
+  const superseded = customer.holdings.filter((held) => held.isActive && supersedes(target, held));
   const priced = ownerPricing({ target, holdings: customer.holdings });
   // An upgrade replaces the licence named, else the best one the price gave credit for, else
   // a lesser all-access licence it supersedes (one given away, with no purchase to credit).

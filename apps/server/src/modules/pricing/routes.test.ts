@@ -6,8 +6,8 @@ import { grant } from '../../../test/pricing-fixtures.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
-import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
-import { currentComponentCount } from '../catalog/presenter.ts';
+import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
+import { currentComponentCount } from '../catalog/index.ts';
 import { DEFAULT_BLACK_FRIDAY_WINDOW } from './offers.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;

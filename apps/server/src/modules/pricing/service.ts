@@ -14,11 +14,9 @@ import {
 } from '@tessera/pages/constants';
 import type { Request } from 'express';
 import type { Db } from '../../db/database.ts';
+import { holdingsOf, supersedes } from '../licensing/index.ts';
 import { DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
-import { supersedes } from './owner-pricing.ts';
 import {
-  customerHoldingsFrom,
-  loadCustomerHoldings,
   ownsStandardAllAccess,
   quoteFor,
   type CustomerHoldings,
@@ -92,7 +90,7 @@ export function createPricing({
   function forCustomer(
     user: { id: number; email: string } | null,
     at: Date,
-    readHoldings = () => loadCustomerHoldings(db, user?.id ?? null),
+    readHoldings = () => holdingsOf(db, user?.id ?? null),
   ): CustomerPricing {
     let products: Promise<PricedProduct[]> | undefined;
     const customerDeps = { ...deps, products: () => (products ??= repository.products()) };
@@ -258,16 +256,14 @@ export function createPricing({
   const perRequest = new WeakMap<Request, CustomerPricing>();
   return {
     quote: (input) =>
-      loadCustomerHoldings(db, input.userId).then((customer) => quoteFor(deps, customer, input)),
+      holdingsOf(db, input.userId).then((customer) => quoteFor(deps, customer, input)),
     forCustomer,
     forRequest(req) {
       let pricing = perRequest.get(req);
       if (!pricing) {
         const user = req.user ? { id: req.user.id, email: req.user.email } : null;
-        // The licences the access policy reads once for this request (modules/access).
-        const fromPolicy = req.access
-          ? async () => customerHoldingsFrom(user?.id ?? null, (await req.access()).licences)
-          : undefined;
+        // What the customer holds comes with the access policy, read once for this request.
+        const fromPolicy = req.access ? async () => (await req.access()).holdings : undefined;
         pricing = forCustomer(user, now(), fromPolicy);
         perRequest.set(req, pricing);
       }

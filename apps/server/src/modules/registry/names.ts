@@ -2,7 +2,7 @@
 // catalogue's slugs, e.g. `marketing-heroes-simple-centered`. Stable as long as those slugs are;
 // unique across the catalogue, which is checked when the index is built (a collision stops the
 // registry rather than serving one component under another's name).
-import type { Catalogue, ComponentPlace } from '../catalog/catalogue.ts';
+import type { Catalogue, ComponentPlace } from '../catalog/index.ts';
 
 /** What a name may look like: lower-case kebab-case, as the CLI's `@tessera/<name>` needs. */
 export const ITEM_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

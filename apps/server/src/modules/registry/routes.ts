@@ -8,10 +8,10 @@ import { checkoutUrl, ALL_ACCESS_URL } from '@tessera/pages/constants';
 import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
 import type { Db } from '../../db/database.ts';
 import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
-import { accessPolicyFor } from '../access/policy.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
-import { presentComponent } from '../catalog/presenter.ts';
-import { authenticateBearer, bearerToken } from '../tokens/bearer.ts';
+import { policyFor } from '../licensing/index.ts';
+import type { Catalogue } from '../catalog/index.ts';
+import { presentComponent } from '../catalog/index.ts';
+import { authenticateBearer, bearerToken } from '../tokens/index.ts';
 import {
   indexItem,
   type IndexItem,
@@ -154,7 +154,7 @@ export function registryRoutes(settings: RegistrySettings): Router {
     }
     const user = await authenticate(req, res, false);
     if (user === null) return;
-    const entitlements = user ? (await accessPolicyFor(db, user)).entitlements : null;
+    const entitlements = user ? (await policyFor(db, user)).entitlements : null;
     const found = searchIndex(indexOf(settings.catalogue()), query.data);
     answer(res, {
       $schema: REGISTRY_SCHEMA,
@@ -191,7 +191,7 @@ export function registryRoutes(settings: RegistrySettings): Router {
     if (!language) {
       return fail(res, 400, 'bad_request', `lang must be one of ${REGISTRY_LANGUAGES.join(', ')}.`);
     }
-    const { entitlements } = await accessPolicyFor(db, user);
+    const { entitlements } = await policyFor(db, user);
     const catalogue = settings.catalogue();
     // The site's rule: the presenter hands out snippets only to a viewer who owns the package.
     const presented = await presentComponent(catalogue, entry, entry.component, entitlements);

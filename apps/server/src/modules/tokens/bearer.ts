@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
-import { usersRepository } from '../auth/repository.ts';
+import { usersRepository } from '../auth/index.ts';
 import { accessTokensRepository } from './repository.ts';
 import { isWellFormedToken, tokenHash } from './secrets.ts';
 

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { crc32 } from 'node:zlib';
-import { sha256 } from '../auth/tokens.ts';
+import { sha256 } from '../auth/index.ts';
 
 /**
  * Personal access token secrets (decision 014), in the shape secret scanners look for (GitHub's

@@ -18,8 +18,8 @@ import { deliver, listening, refundEvent, webhookSecret } from '../../../test/pa
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createLicense, createTeam } from '../../../test/teams.ts';
 import { MALFORMED_TEXT_MESSAGE } from '../../http/input-guard.ts';
-import { accessPolicyFor } from '../access/policy.ts';
-import { IMPERSONATION_REFUSED } from '../admin/impersonation.ts';
+import { policyFor as accessPolicyFor } from '../licensing/index.ts';
+import { IMPERSONATION_REFUSED } from '../admin/index.ts';
 import { authenticateBearer } from './bearer.ts';
 import { LAST_USE_RESOLUTION_MS } from './repository.ts';
 import { SHOWN_PREFIX_LENGTH, TOKEN_PATTERN, isWellFormedToken, tokenHash } from './secrets.ts';

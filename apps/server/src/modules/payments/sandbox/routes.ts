@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import type { User } from '../../../db/schema.ts';
 import { escapeHtml, FAVICON_URL } from '../../../http/inertia/document.ts';
 import { NotFoundError } from '../../../http/errors.ts';
-import { requireUser } from '../../auth/middleware.ts';
+import { requireUser } from '../../auth/index.ts';
 import { TEST_CARDS, type SandboxProvider, type SandboxTransaction } from './provider.ts';
 import { SANDBOX_COUNTRIES } from './tax-rates.ts';
 

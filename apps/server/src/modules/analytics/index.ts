@@ -1,0 +1,2 @@
+export { pageViews } from './page-views.ts';
+export { REPORT_DAYS, pageViewBeacons } from './routes.ts';

@@ -1,0 +1,2 @@
+export { downloadsFor } from './archive.ts';
+export { downloadRoutes } from './routes.ts';

@@ -1,0 +1,1 @@
+export { sharedPageData, storeFreePageData } from './shared-page-data.ts';

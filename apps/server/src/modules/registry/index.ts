@@ -1,0 +1,2 @@
+export { itemName } from './names.ts';
+export { registryRoutes } from './routes.ts';
