@@ -20,6 +20,8 @@ const result = typeof output === 'string' ? JSON.parse(output) : output;
 function areaOf(file) {
   if (!file.startsWith(SRC)) return null;
   const rest = file.slice(SRC.length);
+  // The demo world's seed composes modules like app.ts does: a root of its own, not db/'s.
+  if (rest === 'db/seed.ts') return 'seed';
   const module = /^modules\/([^/]+)\//.exec(rest);
   if (module) return `modules/${module[1]}`;
   const folder = /^([^/]+)\//.exec(rest);

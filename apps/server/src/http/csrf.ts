@@ -79,7 +79,13 @@ export function createCsrf(options: CsrfOptions) {
     next();
   };
 
-  return { middleware, rotate, isValid };
+  /** The request's own token when it has a valid one, else a new one (sent with the answer). */
+  function current(req: Request, res: Response): string {
+    const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
+    return isValid(token, req) ? token : rotate(req, res);
+  }
+
+  return { middleware, rotate, isValid, current };
 }
 
 export type Csrf = ReturnType<typeof createCsrf>;

@@ -25,6 +25,29 @@ export interface RateLimiter {
   peek(key: string): Promise<RateLimitResult>;
 }
 
+export interface Limiters {
+  /** Per e-mail + source address. */
+  signIn: RateLimiter;
+  /** Per account, whatever the source address, with back-off. */
+  signInAccount: RateLimiter;
+  passwordReset: RateLimiter;
+  /** Per signed-in user: the password asked again before a sensitive change. */
+  passwordCheck: RateLimiter;
+  /** Anonymous page-view beacons, per address. */
+  pageViews: RateLimiter;
+  /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
+  secretGuesses: RateLimiter;
+  /** The thank-you page and its purchase-status poll, per address. */
+  purchaseStatus: RateLimiter;
+  /** Registry requests per personal access token (wrong tokens count as secret guesses). */
+  registryTokens: RateLimiter;
+  /** Bulk downloads, per signed-in user. */
+  downloads: RateLimiter;
+  /** The licence-key API, per source address and per (hashed) key. */
+  licenseApiAddress: RateLimiter;
+  licenseApiKey: RateLimiter;
+}
+
 export interface RateLimitRule {
   name: string;
   points: number;

@@ -5,32 +5,35 @@ import { HttpError, NotFoundError } from '../../http/errors.ts';
 import type { Errors } from '../../http/inertia/page.ts';
 import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
-import type { Limiters } from '../../services.ts';
-import type { AuthService } from '../auth/index.ts';
-import { passwordProblem } from '../auth/index.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
+import { redirectBack } from '../../http/redirect-back.ts';
+import {
+  passwordProblem,
+  usersRepository,
+  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD,
+  type AuthService,
+} from '../auth/index.ts';
+import { purchaseOperations } from '../payments/index.ts';
 import { formatAmount } from '../shared/index.ts';
-import { purchasesRepository } from './repository.ts';
 import {
   ACCESS_TOKEN_LIMIT_REACHED,
   ACCESS_TOKEN_REVOKED,
-  NEW_ACCESS_TOKEN_FLASH,
-  type AccessTokenExpiry,
-} from '@tessera/pages/constants';
-import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
-import type { AccessTokensService } from '../tokens/index.ts';
-import { tokenIdParam } from '../tokens/index.ts';
-
-import {
   EMAIL_UPDATED,
+  NEW_ACCESS_TOKEN_FLASH,
   OTHER_SESSIONS_LOGGED_OUT,
   PASSWORD_UPDATED,
+  type AccessTokenExpiry,
+  type PreviewColorScheme,
+  type SnippetLanguage,
 } from '@tessera/pages/constants';
+import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
+import { tokenIdParam, type AccessTokensService } from '../tokens/index.ts';
 
-// The spec's success texts (§7).
+// What the account page says; the same words the pages show (@tessera/pages/constants).
 export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED };
+export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD };
 export const EMAIL_TAKEN = 'This email address is already in use.';
-export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
-export const WRONG_PASSWORD = 'The password is incorrect.';
 export const EMAIL_CHANGE_UNDONE = (email: string) =>
   `Your e-mail address is ${email} again and every other session has been signed out. We have e-mailed you a link to choose a new password.`;
 export const UNDO_LINK_PROBLEMS = {
@@ -51,7 +54,7 @@ export interface AccountControllerDeps {
 }
 
 export function accountController({ db, auth, limiters, tokens }: AccountControllerDeps) {
-  const purchases = purchasesRepository(db);
+  const users = usersRepository(db);
 
   function render(
     req: Request,
@@ -65,7 +68,7 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
         ...(extra.errors ? { errors: extra.errors } : {}),
         email: user.email,
         purchases: async (): Promise<Purchase[]> =>
-          (await purchases.forUser(user.id)).map((row) => ({
+          (await purchaseOperations.history(db, user.id)).map((row) => ({
             id: row.id,
             date: new Date(row.created_at).toISOString(),
             packageName: row.product_name,
@@ -197,6 +200,28 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
       if (outcome === 'not-found') throw new NotFoundError();
       await res.flash({ messages: { success: ACCESS_TOKEN_REVOKED } });
       res.redirect(PAGE);
+    },
+
+    /**
+     * PUT /snippet-language: the code language a viewer last chose, shared as `snippetLang` on
+     * the next page. Kept on the account when signed in, else in the session.
+     */
+    async chooseSnippetLanguage(req: Request, res: Response) {
+      const { snippet_lang } = req.body as { snippet_lang: SnippetLanguage };
+      if (req.user) await users.updateSnippetLanguage(req.user.id, snippet_lang);
+      else req.session.snippetLang = snippet_lang;
+      redirectBack(req, res);
+    },
+
+    /**
+     * PUT /preview-color-scheme: the mode the component previews are shown in, shared as
+     * `previewColorScheme` on the next page; kept like the code language.
+     */
+    async choosePreviewColorScheme(req: Request, res: Response) {
+      const { preview_color_scheme } = req.body as { preview_color_scheme: PreviewColorScheme };
+      if (req.user) await users.updatePreviewColorScheme(req.user.id, preview_color_scheme);
+      else req.session.previewColorScheme = preview_color_scheme;
+      redirectBack(req, res);
     },
 
     async logoutOther(req: Request, res: Response) {

@@ -1,4 +1,3 @@
-export { OTHER_SESSIONS_LOGGED_OUT, WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './controller.ts';
-export { previewColorSchemeRoutes } from './preview-color-scheme.ts';
-export { accountRoutes } from './routes.ts';
-export { snippetLanguageRoutes } from './snippet-language.ts';
+// The account page: e-mail, password, other sessions, personal access tokens, purchase
+// history, and the display choices (code language, preview colour scheme) kept per viewer.
+export { accountRoutes, type AccountRoutesDeps } from './routes.ts';

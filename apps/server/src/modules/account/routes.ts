@@ -1,12 +1,19 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
-import { refuseWhileImpersonating } from '../admin/index.ts';
-import { requireUser } from '../auth/index.ts';
-import { accountController, type AccountControllerDeps } from './controller.ts';
-import { logoutOtherBody, updateEmailBody, updatePasswordBody } from './schemas.ts';
+import { refuseWhileImpersonating, requireUser } from '../auth/index.ts';
 import { createTokenBody } from '../tokens/index.ts';
+import { accountController, type AccountControllerDeps } from './controller.ts';
+import {
+  logoutOtherBody,
+  previewColorSchemeBody,
+  snippetLanguageBody,
+  updateEmailBody,
+  updatePasswordBody,
+} from './schemas.ts';
 
-export function accountRoutes(deps: AccountControllerDeps): Router {
+export type AccountRoutesDeps = AccountControllerDeps;
+
+export function accountRoutes(deps: AccountRoutesDeps): Router {
   const c = accountController(deps);
   const router = Router();
   router.get('/account-settings', requireUser, c.show);
@@ -44,5 +51,12 @@ export function accountRoutes(deps: AccountControllerDeps): Router {
     c.createToken,
   );
   router.delete('/account/tokens/:id', requireUser, refuseWhileImpersonating, c.revokeToken);
+  // Display choices, for visitors too: on the account when signed in, else in the session.
+  router.put('/snippet-language', validateBody(snippetLanguageBody), c.chooseSnippetLanguage);
+  router.put(
+    '/preview-color-scheme',
+    validateBody(previewColorSchemeBody),
+    c.choosePreviewColorScheme,
+  );
   return router;
 }

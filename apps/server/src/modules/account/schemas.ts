@@ -1,3 +1,4 @@
+import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { z } from 'zod';
 import { emailField, passwordInput } from '../auth/index.ts';
 
@@ -10,3 +11,11 @@ export const updatePasswordBody = z.object({
 });
 
 export const logoutOtherBody = z.object({ password: passwordInput() });
+
+export const snippetLanguageBody = z.object({
+  snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),
+});
+
+export const previewColorSchemeBody = z.object({
+  preview_color_scheme: z.enum(PREVIEW_COLOR_SCHEMES, { error: 'Choose Light, Dark or System.' }),
+});

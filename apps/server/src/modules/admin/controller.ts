@@ -17,14 +17,14 @@ import { redirectBack } from '../../http/redirect-back.ts';
 import type { AppSessionStore } from '../../http/session/session-store.ts';
 import { fieldErrors, rejectWith } from '../../http/validation.ts';
 import type { Errors } from '../../http/inertia/page.ts';
-import type { Limiters } from '../../services.ts';
-import { WRONG_PASSWORD } from '../account/index.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
+import { WRONG_PASSWORD } from '../auth/index.ts';
 import { REPORT_DAYS } from '../analytics/index.ts';
 import { pageViews } from '../analytics/index.ts';
 import type { AuthService, CookieSettings } from '../auth/index.ts';
 import { licenseOperations, teamOperations } from '../licensing/index.ts';
-import { auditTrail, type AuditActor } from './audit.ts';
-import { impersonationRefusal, recentlyAuthenticated, switchSession } from './impersonation.ts';
+import { auditTrail, type AuditActor } from './repository/audit.ts';
+import { impersonationRefusal, recentlyAuthenticated, switchSession } from './middleware.ts';
 import {
   auditRecord,
   customerUrl,
@@ -36,7 +36,7 @@ import {
   teamRecords,
   webhookRecord,
 } from './presenter.ts';
-import { adminRepository } from './repository.ts';
+import { adminRepository } from './repository/back-office.ts';
 import type { impersonateBody, moveLicenseBody, refundBody } from './schemas.ts';
 import { customerSearchQuery, idParam, pageQuery, webhookListQuery } from './schemas.ts';
 import type { BackOfficeService } from './service.ts';

@@ -11,8 +11,8 @@ import type { DeactivationReason, LicenseKind, TeamRole } from '@tessera/pages/c
 import type { WebhookEvent } from '../../db/schema.ts';
 import type { licenseOperations, teamOperations } from '../licensing/index.ts';
 import { formatAmount } from '../shared/index.ts';
-import type { AuditRow } from './audit.ts';
-import type { AdminRepository } from './repository.ts';
+import type { AuditRow } from './repository/audit.ts';
+import type { AdminRepository } from './repository/back-office.ts';
 import { refundWindowAt } from './service.ts';
 
 type Rows<K extends keyof AdminRepository> = Awaited<ReturnType<AdminRepository[K]>>;

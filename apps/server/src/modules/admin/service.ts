@@ -12,8 +12,8 @@ import {
 } from '../licensing/index.ts';
 import { purchaseOperations as purchases } from '../payments/index.ts';
 import { formatAmount } from '../shared/index.ts';
-import { auditTrail, type AuditActor } from './audit.ts';
-import { adminRepository } from './repository.ts';
+import { auditTrail, type AuditActor } from './repository/audit.ts';
+import { adminRepository } from './repository/back-office.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,2 +1,3 @@
-export { pageViews } from './page-views.ts';
-export { REPORT_DAYS, pageViewBeacons } from './routes.ts';
+// First-party page views: the beacon the client sends, and the report the back office shows.
+export { pageViewBeacons, REPORT_DAYS } from './routes.ts';
+export { pageViews } from './service.ts';

@@ -5,7 +5,7 @@ import { rejectMalformedText } from '../../http/input-guard.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { Catalogue } from '../catalog/index.ts';
-import { cleanPath, MAX_PATH_LENGTH, pageViews, referrerHost, servedPaths } from './page-views.ts';
+import { cleanPath, MAX_PATH_LENGTH, pageViews, referrerHost, servedPaths } from './service.ts';
 
 const pageViewBody = z.object({
   // The query string is dropped, but it is sent: leave it room beyond the path's own cap.

@@ -3,7 +3,7 @@ import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
 import { rejectWith } from '../../http/validation.ts';
 import { destroySession } from '../../http/session/session.ts';
 import { parseCookies } from '../../http/session/cookies.ts';
-import type { AuthService } from './auth-service.ts';
+import type { AuthService } from './service/auth.ts';
 import {
   clearRememberCookie,
   landingAfterSignOut,
@@ -13,8 +13,8 @@ import {
   signIn,
   type CookieSettings,
 } from './middleware.ts';
-import { passwordProblem } from './passwords.ts';
-import { normalizeEmail } from './repository.ts';
+import { passwordProblem } from './service/passwords.ts';
+import { normalizeEmail } from './repository/users.ts';
 import {
   RESET_LINK_INVALID,
   resetPasswordQuery,
@@ -22,11 +22,14 @@ import {
   type resetPasswordBody,
 } from './schemas.ts';
 import type { z } from 'zod';
-import type { Limiters } from '../../services.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
 import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '@tessera/pages/constants';
 
 export { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+/** A password asked again before a sensitive change (the account page, the back office). */
+export const WRONG_PASSWORD = 'The password is incorrect.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
 
 const RESET_ERRORS = {
   invalid: RESET_LINK_INVALID,

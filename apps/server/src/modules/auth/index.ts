@@ -1,17 +1,19 @@
-// Accounts and sign-in: users, passwords, sessions' sign-in state, remember-me, password
-// resets and e-mail change undos.
-export { authRoutes } from './routes.ts';
-export { authService, type AuthService, type Newcomer } from './auth-service.ts';
+// Accounts and sign-in: users, passwords, sign-in and sign-out, remember-me, password resets
+// and e-mail change undos; the guards that say who the request is.
+export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './controller.ts';
 export {
+  IMPERSONATION_REFUSED,
   loadUser,
+  refuseWhileImpersonating,
   requireUser,
   safeRedirectPath,
   signIn,
   type CookieSettings,
 } from './middleware.ts';
-export { hashPassword, passwordProblem } from './passwords.ts';
-export { normalizeEmail, usersRepository } from './repository.ts';
+export { passwordResets } from './repository/password-resets.ts';
+export { normalizeEmail, usersRepository } from './repository/users.ts';
+export { authRoutes } from './routes.ts';
 export { emailField, formBoolean, passwordInput } from './schemas.ts';
-export { randomToken, sameHash, sha256 } from './tokens.ts';
-export { EMAIL_CHANGE_UNDO_TTL_MS } from './email-change-undos.ts';
-export { RESET_TOKEN_TTL_MS, passwordResets } from './password-resets.ts';
+export { authService, type AuthService, type Newcomer } from './service/auth.ts';
+export { hashPassword, passwordProblem } from './service/passwords.ts';
+export { sha256 } from './service/tokens.ts';

@@ -1,10 +1,11 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Csrf } from '../../http/csrf.ts';
+import { HttpError } from '../../http/errors.ts';
 import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
 import { regenerateSession } from '../../http/session/session.ts';
 import { isInviteTokenShape, isLicenseKeyShape } from '../shared/index.ts';
-import type { AuthService } from './auth-service.ts';
-import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './remember-tokens.ts';
+import type { AuthService } from './service/auth.ts';
+import { REMEMBER_ME_DAYS, type IssuedRememberToken } from './repository/remember-tokens.ts';
 
 export interface CookieSettings {
   secure: boolean;
@@ -114,6 +115,18 @@ export const requireUser: RequestHandler = (req, res, next) => {
     return;
   }
   res.status(401).type('text/plain').send('Please sign in.');
+};
+
+export const IMPERSONATION_REFUSED =
+  'You are impersonating this customer: their e-mail address, password and sessions are theirs to change.';
+
+/**
+ * For the customer's own credentials and sessions: never while an operator acts as them
+ * (`req.impersonator`, set by the back office's impersonation middleware).
+ */
+export const refuseWhileImpersonating: RequestHandler = (req, _res, next) => {
+  if (req.impersonator) return next(new HttpError(403, IMPERSONATION_REFUSED));
+  next();
 };
 
 /** A same-site path to go to after sign-in or sign-out; anything else is replaced by `/`. */

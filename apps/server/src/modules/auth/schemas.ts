@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './passwords.ts';
+import { PASSWORD_MAX_LENGTH } from './service/passwords.ts';
 
 /** `/password/reset/:token?email=…`: the e-mail pre-fills the form; anything odd is ignored. */
 export const resetPasswordQuery = z.object({

@@ -3,11 +3,10 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import type { Money } from '@tessera/pages';
 import { plainClientErrors, plainNotFound } from '../../http/errors.ts';
 import { requireUser } from '../auth/index.ts';
-import type { Catalogue } from './catalogue.ts';
+import type { Catalogue } from './repository.ts';
 import {
   currentComponentCount,
   mayPreview,
-  presentFeaturedProducts,
   presentPlayground,
   presentSections,
   presentSubcategory,
@@ -15,7 +14,7 @@ import {
   presentTemplateSummary,
   versionPrefixOf,
 } from './presenter.ts';
-import { describePage } from './seo.ts';
+import { describePage } from './service/seo.ts';
 
 export interface CatalogRoutesOptions {
   catalogue: () => Catalogue;
@@ -203,10 +202,3 @@ export function catalogRoutes({
 }
 
 /** Home's catalogue parts: component tabs per product and the template carousel. */
-export function homeCatalogue(catalogue: () => Catalogue) {
-  return async (req: Request) => ({
-    featuredProducts: presentFeaturedProducts(catalogue(), await req.entitlements()),
-    templates: catalogue().templates.map(presentTemplateSummary),
-    componentCount: currentComponentCount(catalogue()),
-  });
-}

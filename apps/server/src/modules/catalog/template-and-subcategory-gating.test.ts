@@ -6,7 +6,7 @@ import {
   NO_ENTITLEMENTS,
   type Entitlements,
 } from '../licensing/index.ts';
-import { loadCatalogue } from './catalogue.ts';
+import { loadCatalogue } from './repository.ts';
 import { isPngOnly, presentSubcategorySummary, presentTemplate } from './presenter.ts';
 
 const catalogue = loadCatalogue(testConfig().catalogDist);

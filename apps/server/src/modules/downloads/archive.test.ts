@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers.ts';
 import { lazyCatalogue } from '../catalog/index.ts';
 import type { CodeJson } from '../catalog/index.ts';
-import { archiveEntries, manifestFor, writeArchive } from './archive.ts';
+import { archiveEntries, manifestFor, writeArchive } from './service.ts';
 
 const catalogue = lazyCatalogue(testConfig().catalogDist);
 

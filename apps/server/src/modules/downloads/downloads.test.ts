@@ -15,7 +15,7 @@ import {
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DOWNLOAD_LIMIT } from '../../http/rate-limit.ts';
 import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
-import { EXTENSIONS, type Manifest } from './archive.ts';
+import { EXTENSIONS, type Manifest } from './service.ts';
 import { downloadRefusal } from './routes.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;

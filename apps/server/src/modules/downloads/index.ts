@@ -1,2 +1,3 @@
-export { downloadsFor } from './archive.ts';
+// Bulk downloads: a licensed package as one archive per code language.
 export { downloadRoutes } from './routes.ts';
+export { downloadsFor } from './service.ts';

@@ -13,7 +13,7 @@ import {
   manifestFor,
   readCodeFile,
   writeArchive,
-} from './archive.ts';
+} from './service.ts';
 
 export interface DownloadRoutesDeps {
   catalogue: () => Catalogue;

@@ -1,1 +1,2 @@
+// The home page.
 export { homeRoutes } from './routes.ts';

@@ -1,1 +1,2 @@
-export { sharedPageData, storeFreePageData } from './shared-page-data.ts';
+// The data every page's chrome reads (the shared page data), with or without the stores.
+export { sharedPageData, storeFreePageData } from './presenter.ts';

@@ -1,17 +1,17 @@
-// Payments: the provider (sandbox or Paddle), checkouts, webhook fulfilment, purchases.
-export { backOfficeSeams } from './back-office.ts';
+// Payments: the provider (the sandbox or Paddle), checkouts, webhook fulfilment and purchases.
+// The only writer of checkouts, purchases, payment customers and webhook events.
+export { paymentRoutes, webhookRoutes } from './routes.ts';
+export { sandboxCustomerId, sandboxIdFor } from './sandbox/ids.ts';
+export { TEST_CARDS } from './sandbox/provider.ts';
+export { sandboxRepository } from './sandbox/repository.ts';
+export { sandboxRoutes } from './sandbox/routes.ts';
+export { backOfficeSeams } from './service/back-office.ts';
 export {
   isCheckoutHash,
   type CheckoutBuyer,
   type CheckoutQuote,
   type CheckoutsService,
-} from './checkouts.ts';
-export { purchaseOperations } from './purchases.ts';
-export { paymentRoutes } from './routes.ts';
-export { sandboxRoutes } from './sandbox/routes.ts';
-export { createPayments, type Payments } from './service.ts';
-export { signatureHeader } from './signature.ts';
-export { webhookRoutes } from './webhook-routes.ts';
-export { sandboxCustomerId, sandboxIdFor } from './sandbox/ids.ts';
-export { TEST_CARDS } from './sandbox/provider.ts';
-export { sandboxRepository } from './sandbox/repository.ts';
+} from './service/checkouts.ts';
+export { createPayments, type Payments } from './service/payments.ts';
+export { purchaseOperations } from './service/purchases.ts';
+export { signatureHeader } from './service/signature.ts';

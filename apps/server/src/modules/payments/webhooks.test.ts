@@ -16,7 +16,7 @@ import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { NO_ASSETS } from '../../http/ssr/assets.ts';
-import { signatureHeader } from './signature.ts';
+import { signatureHeader } from './service/signature.ts';
 import { createPayments } from './index.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;

@@ -10,7 +10,7 @@ import { requireUser } from '../auth/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { currentComponentCount, presentTemplateSummary } from '../catalog/index.ts';
 import { describePage } from '../catalog/index.ts';
-import type { Pricing } from './service.ts';
+import type { Pricing } from './service/pricing.ts';
 
 export interface PricingRoutesOptions {
   pricing: Pricing;

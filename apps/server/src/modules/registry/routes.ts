@@ -19,9 +19,9 @@ import {
   REGISTRY_SCHEMA,
   registryItem,
   type RegistryLanguage,
-} from './items.ts';
-import { ITEM_NAME, registryNames } from './names.ts';
-import { searchIndex, searchQuery } from './search.ts';
+} from './service/items.ts';
+import { ITEM_NAME, registryNames } from './service/names.ts';
+import { searchIndex, searchQuery } from './service/search.ts';
 
 export interface RegistrySettings {
   db: Db;
