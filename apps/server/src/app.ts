@@ -2,7 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config.ts';
 import { privateByDefault } from './http/cache-control.ts';
 import { createCsrf } from './http/csrf.ts';
-import { errorHandler, notFound } from './http/errors.ts';
+import { notFound, pageErrors } from './http/error-handlers.ts';
 import { healthCheck } from './http/health.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { rejectMalformedText } from './http/input-guard.ts';
@@ -120,6 +120,7 @@ export function buildApp(deps: AppDeps): Express {
       fulfilment: payments.fulfilment,
       secrets: () => payments.webhookSecrets,
       toleranceSeconds: payments.toleranceSeconds,
+      logger,
       now: payments.now,
     }),
   );
@@ -135,7 +136,14 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(
-    pageViewBeacons({ db, now, appUrl: config.appUrl, limiter: limiters.pageViews, catalogue }),
+    pageViewBeacons({
+      db,
+      now,
+      appUrl: config.appUrl,
+      limiter: limiters.pageViews,
+      catalogue,
+      logger,
+    }),
   );
   app.use(
     registryRoutes({
@@ -145,6 +153,7 @@ export function buildApp(deps: AppDeps): Express {
       brandName: config.brandName,
       guesses: limiters.secretGuesses,
       tokenRequests: limiters.registryTokens,
+      logger,
       now,
     }),
   );
@@ -298,7 +307,7 @@ export function buildApp(deps: AppDeps): Express {
 
   app.use(notFound());
   app.use(
-    errorHandler({
+    pageErrors({
       logger,
       debug: config.isDevelopment,
       brandName: config.brandName,

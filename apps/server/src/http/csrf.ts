@@ -65,8 +65,10 @@ export function createCsrf(options: CsrfOptions) {
       next();
       return;
     }
-    const body = req.body as Record<string, unknown> | undefined;
-    const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? body?._token;
+    // A plain HTML form sends the token as `_token` (parsed bodies are plain objects).
+    const body: unknown = req.body;
+    const form = typeof body === 'object' && body !== null && '_token' in body ? body : null;
+    const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? form?._token;
     if (!isValid(given, req) || given !== cookieToken) {
       if (!isValid(cookieToken, req)) rotate(req, res);
       // Through the error middleware: a page visit gets the "Page expired" ErrorPage.
@@ -75,7 +77,7 @@ export function createCsrf(options: CsrfOptions) {
       );
       return;
     }
-    if (body && '_token' in body) delete body._token;
+    if (form) delete form._token;
     next();
   };
 

@@ -19,3 +19,10 @@ export const snippetLanguageBody = z.object({
 export const previewColorSchemeBody = z.object({
   preview_color_scheme: z.enum(PREVIEW_COLOR_SCHEMES, { error: 'Choose Light, Dark or System.' }),
 });
+
+export type UpdateEmailBody = z.output<typeof updateEmailBody>;
+export type UpdatePasswordBody = z.output<typeof updatePasswordBody>;
+export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
+export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
+export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
+export type { CreateTokenBody } from '../tokens/index.ts';

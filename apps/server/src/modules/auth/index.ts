@@ -7,8 +7,10 @@ export {
   refuseWhileImpersonating,
   requireUser,
   safeRedirectPath,
+  signedIn,
   signIn,
   type CookieSettings,
+  type SignedIn,
 } from './middleware.ts';
 export { passwordResets } from './repository/password-resets.ts';
 export { normalizeEmail, usersRepository } from './repository/users.ts';

@@ -46,3 +46,8 @@ export const resetPasswordBody = z.object({
   email: emailField,
   password: passwordInput(),
 });
+
+export type LoginBody = z.output<typeof loginBody>;
+export type LogoutBody = z.output<typeof logoutBody>;
+export type ForgotPasswordBody = z.output<typeof forgotPasswordBody>;
+export type ResetPasswordBody = z.output<typeof resetPasswordBody>;

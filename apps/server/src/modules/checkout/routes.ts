@@ -1,7 +1,7 @@
 import type { CheckoutProduct } from '@tessera/pages';
 import { ALL_ACCESS_URL, UPGRADE_URL } from '@tessera/pages/constants';
 import { Router, type Request, type Response } from 'express';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { backUrl } from '../../http/redirect-back.ts';
 import { describePage } from '../catalog/index.ts';
@@ -57,12 +57,10 @@ export function checkoutRoutes({ pricing, checkouts, limiter }: CheckoutRoutesOp
   router.get('/checkout/:slug', async (req, res) => {
     const limit = await limiter.consume(req.ip ?? 'unknown');
     if (!limit.allowed) {
-      res
-        .status(429)
-        .set('Retry-After', String(limit.retryAfterSeconds))
-        .type('text/plain')
-        .send('Too many checkouts opened from this address. Please try again in a moment.');
-      return;
+      throw new TooManyRequestsError(
+        limit.retryAfterSeconds,
+        'Too many checkouts opened from this address. Please try again in a moment.',
+      );
     }
     const request = parseCheckoutRequest(String(req.params.slug), req.query);
     if (!request.ok) throw new NotFoundError(request.message);

@@ -17,7 +17,7 @@ export function newsletterRoutes({ db, now }: { db: Db; now: () => number }): Ro
   const subscribers = newsletterRepository(db);
   const router = Router();
   router.post('/newsletter', validateBody(subscribeBody), async (req, res) => {
-    const email = normalizeEmail((req.body as z.output<typeof subscribeBody>).email_address);
+    const email = normalizeEmail(req.body.email_address);
     await subscribers.subscribe(email, now());
     res.redirect('/newsletter/thank-you');
   });

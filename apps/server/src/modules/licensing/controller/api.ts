@@ -1,15 +1,19 @@
 // The licence-key API for tools and plugins (decision 016): `POST /api/licenses/validate`.
-// A machine router (app.ts mounts it before the browser stack): its own small JSON parser, no
-// session, no cookies, no CSRF, no CORS; JSON answers only, errors as `{error, message}`.
+// A machine router (routes.ts): its own small JSON parser, no session, no cookies, no CSRF, no
+// CORS; JSON answers only, errors as `{error, message}` (jsonErrors in http/error-handlers.ts).
 import { createHash } from 'node:crypto';
-import express, { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { z } from 'zod';
 import { DEACTIVATION_REASONS, TEAM_LICENSE_KINDS } from '@tessera/pages/constants';
 import type { Db } from '../../../db/database.ts';
-import { HttpError } from '../../../http/errors.ts';
+import {
+  HttpError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../../http/errors.ts';
 import { findMalformedText } from '../../../http/input-guard.ts';
 import type { RateLimiter } from '../../../http/rate-limit.ts';
-import type { Logger } from '../../../logger.ts';
 import { isLicenseKeyShape } from '../../shared/index.ts';
 import { authenticateBearer } from '../../tokens/index.ts';
 import { licenseUrl } from '../presenter.ts';
@@ -53,14 +57,6 @@ export interface LicenseValidation {
   meta: { customer_email: string | null };
 }
 
-export interface LicenseApiError {
-  error: string;
-  message: string;
-  valid?: false;
-  retry_after?: number;
-  errors?: Record<string, string>;
-}
-
 /** Keys are case-insensitive and may arrive percent-encoded (copied from a licence URL). */
 export function canonicalLicenseKey(value: string): string {
   let key = value.trim();
@@ -83,44 +79,32 @@ export interface LicenseApiDeps {
   appUrl: string;
   limiters: { address: RateLimiter; key: RateLimiter };
   guesses: SecretGuesses;
-  logger: Logger;
   now: () => number;
 }
 
-function send(res: Response, status: number, body: LicenseApiError | LicenseValidation) {
-  res.status(status).set('Cache-Control', 'no-store').json(body);
+const checksMessage = (seconds: number) =>
+  `Too many licence checks. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
+
+/** A spent budget, in this API's words (the wait is in the body too: `retry_after`). */
+function tooMany(limit: { allowed: true } | { allowed: false; retryAfterSeconds: number }) {
+  if (limit.allowed) return;
+  throw new TooManyRequestsError(limit.retryAfterSeconds, checksMessage(limit.retryAfterSeconds));
 }
 
-function tooMany(res: Response, seconds: number) {
-  res.set('Retry-After', String(seconds));
-  send(res, 429, {
-    error: 'rate_limited',
-    message: `Too many licence checks. Try again in ${seconds} second${seconds === 1 ? '' : 's'}.`,
-    retry_after: seconds,
-  });
-}
-
-export function licenseApiRoutes(deps: LicenseApiDeps): Router {
+export function licenseApiController(deps: LicenseApiDeps) {
   const licenses = licensesRepository(deps.db);
-  const router = Router();
-  const json = express.json({ limit: LICENSE_API_BODY_LIMIT, type: () => true, strict: false });
 
-  router.post(
-    LICENSE_API_PATH,
-    async (req, res, next) => {
-      // Every call counts against its address, before its body is even read.
-      const address = await deps.limiters.address.consume(`ip:${req.ip ?? 'unknown'}`);
-      if (!address.allowed) return tooMany(res, address.retryAfterSeconds);
+  return {
+    /** Every call counts against its address, before its body is even read. */
+    async admit(req: Request, _res: Response, next: NextFunction) {
+      tooMany(await deps.limiters.address.consume(`ip:${req.ip ?? 'unknown'}`));
       if (!req.is('application/json')) {
-        return send(res, 415, {
-          error: 'unsupported_media_type',
-          message: 'Send the body as JSON with Content-Type: application/json.',
-        });
+        throw new HttpError(415, 'Send the body as JSON with Content-Type: application/json.');
       }
       next();
     },
-    json,
-    async (req: Request, res: Response) => {
+
+    async validate(req: Request, res: Response) {
       const parsed = validateBody.safeParse(req.body);
       const malformed = findMalformedText(req.body);
       if (!parsed.success || malformed !== null) {
@@ -128,44 +112,38 @@ export function licenseApiRoutes(deps: LicenseApiDeps): Router {
         if (malformed !== null) errors[malformed] = 'Contains a character that is not allowed.';
         for (const issue of parsed.success ? [] : parsed.error.issues)
           errors[issue.path.join('.') || 'body'] ??= issue.message;
-        return send(res, 400, {
-          error: 'invalid_request',
-          message: 'The body must be a JSON object with a license_key string.',
-          errors,
+        throw new HttpError(400, 'The body must be a JSON object with a license_key string.', {
+          code: 'invalid_request',
+          details: { errors },
         });
       }
       // Wrong keys already spent from this address block every lookup (as on the site).
-      const blocked = await deps.guesses.wait(req);
-      if (blocked !== null) return tooMany(res, blocked);
+      await deps.guesses.ensureAllowed(req, checksMessage);
 
       const key = canonicalLicenseKey(parsed.data.license_key);
       const notFound = () =>
-        send(res, 404, {
-          valid: false,
-          error: 'license_key_not_found',
-          message: 'No licence has this key.',
+        new NotFoundError('No licence has this key.', {
+          code: 'license_key_not_found',
+          details: { valid: false },
         });
-      if (!isLicenseKeyShape(key)) return notFound();
-      const perKey = await deps.limiters.key.consume(keyBucket(key));
-      if (!perKey.allowed) return tooMany(res, perKey.retryAfterSeconds);
+      if (!isLicenseKeyShape(key)) throw notFound();
+      tooMany(await deps.limiters.key.consume(keyBucket(key)));
 
       const license = await licenses.findForApi(key);
       if (!license) {
         await deps.guesses.miss(req);
-        return notFound();
+        throw notFound();
       }
-
       // The e-mail is the owner's to see: a token of the licence's account or of its team's owner.
       let isOwner = false;
       if (req.get('authorization') !== undefined) {
         const bearer = await authenticateBearer(deps.db, req, deps.now());
         if (!bearer.ok) {
           await deps.guesses.miss(req);
-          return send(res, 401, {
-            error: 'invalid_token',
-            message:
-              'The Authorization header is not a live access token. Leave it out to validate the key alone.',
-          });
+          throw new UnauthorizedError(
+            'The Authorization header is not a live access token. Leave it out to validate the key alone.',
+            { code: 'invalid_token' },
+          );
         }
         const access = await policyFor(deps.db, bearer.user);
         isOwner =
@@ -202,51 +180,11 @@ export function licenseApiRoutes(deps: LicenseApiDeps): Router {
           customer_email: isOwner ? (license.user_email ?? license.buyer_email ?? null) : null,
         },
       };
-      send(res, 200, body);
+      res.status(200).set('Cache-Control', 'no-store').json(body);
     },
-  );
 
-  router.all(LICENSE_API_PATH, (_req, res) => {
-    res.set('Allow', 'POST');
-    send(res, 405, { error: 'method_not_allowed', message: `Use POST ${LICENSE_API_PATH}.` });
-  });
-
-  // Errors of this router are JSON too: a body that is not JSON, too large, or a store down.
-  const errors: ErrorRequestHandler = (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
-    const status =
-      error instanceof HttpError
-        ? error.status
-        : typeof (error as { status?: unknown }).status === 'number'
-          ? (error as { status: number }).status
-          : 500;
-    if (status === 400) {
-      return send(res, 400, { error: 'invalid_json', message: 'The body is not valid JSON.' });
-    }
-    if (status === 413) {
-      return send(res, 413, {
-        error: 'body_too_large',
-        message: `The body is larger than ${LICENSE_API_BODY_LIMIT}.`,
-      });
-    }
-    if (status === 415) {
-      return send(res, 415, {
-        error: 'unsupported_media_type',
-        message: 'Send the body as UTF-8 JSON.',
-      });
-    }
-    if (status === 503) {
-      const retry = (error as { retryAfterSeconds?: number }).retryAfterSeconds ?? 30;
-      res.set('Retry-After', String(retry));
-      return send(res, 503, {
-        error: 'unavailable',
-        message: 'The licence service is unavailable. Try again shortly.',
-        retry_after: retry,
-      });
-    }
-    deps.logger.error({ err: error, path: req.path }, 'The licence API failed');
-    return send(res, 500, { error: 'server_error', message: 'Something went wrong on our side.' });
+    methodNotAllowed() {
+      throw new HttpError(405, `Use POST ${LICENSE_API_PATH}.`, { headers: { Allow: 'POST' } });
+    },
   };
-  router.use(LICENSE_API_PATH, errors);
-  return router;
 }

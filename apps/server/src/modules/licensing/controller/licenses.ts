@@ -7,10 +7,10 @@ import type {
   TeamSummary,
 } from '@tessera/pages';
 import { LICENSE_URL } from '@tessera/pages/constants';
-import { NotFoundError } from '../../../http/errors.ts';
-import { fieldErrors, rejectWith } from '../../../http/validation.ts';
+import { ConflictError, NotFoundError, ValidationFailedError } from '../../../http/errors.ts';
+import { parseInput } from '../../../http/validation.ts';
 import { isLicenseKeyShape } from '../../shared/index.ts';
-import { signIn, type AuthService, type CookieSettings } from '../../auth/index.ts';
+import { signIn, type AuthService, type CookieSettings, type SignedIn } from '../../auth/index.ts';
 import { licenseRecord, licenseUrl } from '../presenter.ts';
 import type { License } from '../repository/licenses.ts';
 import { redeemLicenseBody, TEAM_NAME_REQUIRED } from '../schemas.ts';
@@ -25,7 +25,7 @@ import {
   PERSONAL_LICENSE_NO_TEAM,
   TEAM_CREATED,
 } from './messages.ts';
-import { newcomerFrom, refuse, succeed } from './responses.ts';
+import { newcomerFrom, succeed } from './responses.ts';
 import type { SecretGuesses } from './secret-guesses.ts';
 
 export interface LicensesControllerDeps {
@@ -56,7 +56,7 @@ export function licensesController(deps: LicensesControllerDeps) {
       res.redirect(301, licenseUrl(key));
       return null;
     }
-    await guesses.ensureAllowed(req, res);
+    await guesses.ensureAllowed(req);
     const license = await licenses.findByKey(key);
     if (!license) {
       await guesses.miss(req);
@@ -71,8 +71,8 @@ export function licensesController(deps: LicensesControllerDeps) {
 
   return {
     /** GET /license: the viewer's licences and teams. */
-    async index(req: Request, res: Response) {
-      const user = req.user!;
+    async index(req: SignedIn, res: Response) {
+      const { user } = req;
       const [rows, access, packages] = await Promise.all([
         licenses.forUser(user.id),
         req.access(),
@@ -113,32 +113,25 @@ export function licensesController(deps: LicensesControllerDeps) {
       if (!license) return;
       const page = licenseUrl(license.key);
       // After the key: an unknown key is a 404 whatever the body says.
-      const parsed = redeemLicenseBody.safeParse(req.body ?? {});
-      if (!parsed.success) return rejectWith(req, res, fieldErrors(parsed.error), page);
-      const body = parsed.data;
-      if (!record(req, license).isRedeemable)
-        return refuse(req, res, 409, LICENSE_NOT_REDEEMABLE, page);
+      const body = parseInput(redeemLicenseBody, req.body, page);
+      const notRedeemable = () => new ConflictError(LICENSE_NOT_REDEEMABLE, { back: page });
+      if (!record(req, license).isRedeemable) throw notRedeemable();
       const team = isTeamKind(license.kind);
       if (team && !body.team_name)
-        return rejectWith(req, res, { team_name: TEAM_NAME_REQUIRED }, page);
+        throw new ValidationFailedError({ team_name: TEAM_NAME_REQUIRED }, { back: page });
       if (!team && body.team_name)
-        return rejectWith(req, res, { team_name: PERSONAL_LICENSE_NO_TEAM }, page);
+        throw new ValidationFailedError({ team_name: PERSONAL_LICENSE_NO_TEAM }, { back: page });
 
-      let redeemer: Joiner;
-      if (req.user) {
-        redeemer = { userId: req.user.id };
-      } else {
-        const newcomer = await newcomerFrom(req, res, { auth, guesses }, body, page);
-        if (!newcomer) return;
-        redeemer = { newcomer };
-      }
+      const redeemer: Joiner = req.user
+        ? { userId: req.user.id }
+        : { newcomer: await newcomerFrom(req, { auth, guesses }, body, page) };
       const outcome = await licenses.redeem(license, redeemer, body.team_name ?? null);
       switch (outcome.status) {
         case 'not-redeemable':
-          return refuse(req, res, 409, LICENSE_NOT_REDEEMABLE, page);
+          throw notRedeemable();
         case 'email-taken':
           await guesses.miss(req);
-          return rejectWith(req, res, { email: EMAIL_IN_USE }, page);
+          throw new ValidationFailedError({ email: EMAIL_IN_USE }, { back: page });
         default:
           if ('newcomer' in redeemer)
             await signIn(req, res, auth, cookies, outcome.userId, body.remember);

@@ -1,6 +1,9 @@
-import type { Request, Response } from 'express';
-import { HttpError } from '../../../http/errors.ts';
-import { retryMessage, type RateLimiter } from '../../../http/rate-limit.ts';
+import type { Request } from 'express';
+import { retryMessage, TooManyRequestsError } from '../../../http/errors.ts';
+import type { RateLimiter } from '../../../http/rate-limit.ts';
+
+const guessesMessage = (seconds: number) =>
+  retryMessage('wrong licence keys or invite links', seconds);
 
 /**
  * Wrong secrets per address (decision 008): an unknown licence key, a wrong or reset invite
@@ -11,19 +14,11 @@ import { retryMessage, type RateLimiter } from '../../../http/rate-limit.ts';
 export function secretGuesses(limiter: RateLimiter) {
   const keyOf = (req: Request) => req.ip ?? 'unknown';
   return {
-    async ensureAllowed(req: Request, res: Response): Promise<void> {
+    /** Throws a 429 while this address has spent its budget; `message` words the wait. */
+    async ensureAllowed(req: Request, message = guessesMessage): Promise<void> {
       const result = await limiter.peek(keyOf(req));
       if (result.allowed) return;
-      res.set('Retry-After', String(result.retryAfterSeconds));
-      throw new HttpError(
-        429,
-        retryMessage('wrong licence keys or invite links', result.retryAfterSeconds),
-      );
-    },
-    /** Seconds until this address may try again, or null: for callers answering in JSON. */
-    async wait(req: Request): Promise<number | null> {
-      const result = await limiter.peek(keyOf(req));
-      return result.allowed ? null : result.retryAfterSeconds;
+      throw new TooManyRequestsError(result.retryAfterSeconds, message(result.retryAfterSeconds));
     },
     async miss(req: Request): Promise<void> {
       await limiter.consume(keyOf(req));

@@ -1,9 +1,15 @@
 import type { Request, Response } from 'express';
 import type { JoinTeamPageProps, TeamSettingsPageProps } from '@tessera/pages';
 import { LICENSE_URL } from '@tessera/pages/constants';
-import { HttpError, NotFoundError } from '../../../http/errors.ts';
-import { fieldErrors, rejectWith } from '../../../http/validation.ts';
-import { signIn, type AuthService, type CookieSettings } from '../../auth/index.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  GoneError,
+  NotFoundError,
+  ValidationFailedError,
+} from '../../../http/errors.ts';
+import { parseInput, pathId } from '../../../http/validation.ts';
+import { signIn, type AuthService, type CookieSettings, type SignedIn } from '../../auth/index.ts';
 import { isInviteTokenShape } from '../../shared/index.ts';
 import { changeRoleBody, inviteTokenField, joinTeamBody, renameTeamBody } from '../schemas.ts';
 import type { ChangeOutcome, Joiner, RemoveOutcome, TeamsService } from '../service/teams.ts';
@@ -25,7 +31,7 @@ import {
   TEAM_NOT_FOUND,
   TEAM_RENAMED,
 } from './messages.ts';
-import { forbidden, idParam, newcomerFrom, refuse, succeed } from './responses.ts';
+import { newcomerFrom, succeed } from './responses.ts';
 import type { SecretGuesses } from './secret-guesses.ts';
 
 export interface TeamsControllerDeps {
@@ -50,22 +56,22 @@ export function teamsController(deps: TeamsControllerDeps) {
    * team, an admin) gets 404, a member 403. The service checks again inside its transaction.
    */
   async function ownedTeam(req: Request<TeamParams>): Promise<number> {
-    const id = idParam(req.params.id, TEAM_NOT_FOUND);
+    const id = pathId(req.params.id, TEAM_NOT_FOUND);
     const access = await req.access();
     if (!access.membership(id)) throw new NotFoundError(TEAM_NOT_FOUND);
-    if (!access.isOwnerOf(id)) throw forbidden(OWNERS_ONLY);
+    if (!access.isOwnerOf(id)) throw new ForbiddenError(OWNERS_ONLY);
     return id;
   }
 
   /** Answers a change's outcome; 'done' is the caller's to answer. */
-  function unless(outcome: ChangeOutcome | RemoveOutcome, req: Request, res: Response, id: number) {
+  function unless(outcome: ChangeOutcome | RemoveOutcome, id: number) {
     switch (outcome) {
       case 'not-found':
         throw new NotFoundError(MEMBER_NOT_FOUND);
       case 'forbidden':
-        throw forbidden(OWNERS_ONLY);
+        throw new ForbiddenError(OWNERS_ONLY);
       case 'last-owner':
-        return refuse(req, res, 409, LAST_OWNER, teamUrl(id));
+        throw new ConflictError(LAST_OWNER, { back: teamUrl(id) });
       default:
         return null;
     }
@@ -76,64 +82,62 @@ export function teamsController(deps: TeamsControllerDeps) {
    * refused like a wrong one (without a lookup); a wrong or reset one counts against the
    * address. One answer for no such team and a wrong token, so team ids cannot be probed.
    */
-  async function invitation(req: Request<TeamParams>, res: Response, token: unknown) {
-    const id = idParam(req.params.id, INVITE_INVALID);
+  async function invitation(req: Request<TeamParams>, token: unknown) {
+    const id = pathId(req.params.id, INVITE_INVALID);
     if (!isInviteTokenShape(token)) throw new NotFoundError(INVITE_INVALID);
-    await guesses.ensureAllowed(req, res);
+    await guesses.ensureAllowed(req);
     const team = await teams.invitation(id, token);
     if (team === 'invalid') {
       await guesses.miss(req);
       throw new NotFoundError(INVITE_INVALID);
     }
-    if (team === 'inactive') throw new HttpError(410, TEAM_INACTIVE);
+    if (team === 'inactive') throw new GoneError(TEAM_INACTIVE);
     return { team, token };
   }
 
   return {
     /** GET /teams/{id}: members and owners; owners also see billing. */
     async show(req: Request<TeamParams>, res: Response) {
-      const id = idParam(req.params.id, TEAM_NOT_FOUND);
+      const id = pathId(req.params.id, TEAM_NOT_FOUND);
       const team = await teams.view(id, await req.access());
       if (!team) throw new NotFoundError(TEAM_NOT_FOUND);
       const props: TeamSettingsPageProps = { team, supportEmail };
       return res.inertia('TeamSettings', props);
     },
 
-    async rename(req: Request<TeamParams>, res: Response) {
+    async rename(req: SignedIn<Request<TeamParams>>, res: Response) {
       const id = await ownedTeam(req);
-      const parsed = renameTeamBody.safeParse(req.body ?? {});
-      if (!parsed.success) return rejectWith(req, res, fieldErrors(parsed.error), teamUrl(id));
-      const outcome = await teams.rename(id, req.user!.id, parsed.data.name);
-      return unless(outcome, req, res, id) ?? succeed(res, TEAM_RENAMED, teamUrl(id));
+      const { name } = parseInput(renameTeamBody, req.body, teamUrl(id));
+      const outcome = await teams.rename(id, req.user.id, name);
+      return unless(outcome, id) ?? succeed(res, TEAM_RENAMED, teamUrl(id));
     },
 
-    async resetInviteLink(req: Request<TeamParams>, res: Response) {
+    async resetInviteLink(req: SignedIn<Request<TeamParams>>, res: Response) {
       const id = await ownedTeam(req);
-      const outcome = await teams.resetInviteLink(id, req.user!.id);
-      return unless(outcome, req, res, id) ?? succeed(res, INVITE_LINK_RESET, teamUrl(id));
+      const outcome = await teams.resetInviteLink(id, req.user.id);
+      return unless(outcome, id) ?? succeed(res, INVITE_LINK_RESET, teamUrl(id));
     },
 
-    async changeRole(req: Request<MemberParams>, res: Response) {
+    async changeRole(req: SignedIn<Request<MemberParams>>, res: Response) {
       const id = await ownedTeam(req);
-      const memberId = idParam(req.params.memberId, MEMBER_NOT_FOUND);
-      const parsed = changeRoleBody.safeParse(req.body ?? {});
-      if (!parsed.success) return rejectWith(req, res, fieldErrors(parsed.error), teamUrl(id));
-      const outcome = await teams.setRole(id, req.user!.id, memberId, parsed.data.role);
-      return unless(outcome, req, res, id) ?? succeed(res, ROLE_UPDATED, teamUrl(id));
+      const memberId = pathId(req.params.memberId, MEMBER_NOT_FOUND);
+      const { role } = parseInput(changeRoleBody, req.body, teamUrl(id));
+      const outcome = await teams.setRole(id, req.user.id, memberId, role);
+      return unless(outcome, id) ?? succeed(res, ROLE_UPDATED, teamUrl(id));
     },
 
     /** Owners remove members; a member may remove themself (leave the team). */
-    async remove(req: Request<MemberParams>, res: Response) {
-      const id = idParam(req.params.id, TEAM_NOT_FOUND);
+    async remove(req: SignedIn<Request<MemberParams>>, res: Response) {
+      const id = pathId(req.params.id, TEAM_NOT_FOUND);
       const access = await req.access();
       const membership = access.membership(id);
       if (!membership) throw new NotFoundError(TEAM_NOT_FOUND);
-      const memberId = idParam(req.params.memberId, MEMBER_NOT_FOUND);
+      const memberId = pathId(req.params.memberId, MEMBER_NOT_FOUND);
       if (membership.role !== 'owner' && membership.memberId !== memberId)
-        throw forbidden(OWNERS_ONLY);
-      const outcome = await teams.remove(id, req.user!.id, memberId);
+        throw new ForbiddenError(OWNERS_ONLY);
+      const outcome = await teams.remove(id, req.user.id, memberId);
       if (outcome === 'left') return succeed(res, LEFT_TEAM(membership.name), LICENSE_URL);
-      return unless(outcome, req, res, id) ?? succeed(res, MEMBER_REMOVED, teamUrl(id));
+      return unless(outcome, id) ?? succeed(res, MEMBER_REMOVED, teamUrl(id));
     },
 
     /** GET /teams/{id}/members?invite_token=…: the invite page, in every state of spec §4. */
@@ -141,7 +145,6 @@ export function teamsController(deps: TeamsControllerDeps) {
       const submitted = inviteTokenField.safeParse(req.query);
       const { team, token } = await invitation(
         req,
-        res,
         submitted.success ? submitted.data.invite_token : undefined,
       );
       if (req.user && (await req.access()).membership(team.id))
@@ -167,23 +170,15 @@ export function teamsController(deps: TeamsControllerDeps) {
       const submitted = inviteTokenField.safeParse(req.body ?? {});
       const { team, token } = await invitation(
         req,
-        res,
         submitted.success ? submitted.data.invite_token : undefined,
       );
       const page = joinUrl(team.id, token);
-      const parsed = joinTeamBody.safeParse(req.body ?? {});
-      if (!parsed.success) return rejectWith(req, res, fieldErrors(parsed.error), page);
-      const body = parsed.data;
+      const body = parseInput(joinTeamBody, req.body, page);
       if (req.user && (await req.access()).membership(team.id))
         return succeed(res, ALREADY_MEMBER, teamUrl(team.id));
-      let joiner: Joiner;
-      if (req.user) {
-        joiner = { userId: req.user.id };
-      } else {
-        const newcomer = await newcomerFrom(req, res, { auth, guesses }, body, page);
-        if (!newcomer) return;
-        joiner = { newcomer };
-      }
+      const joiner: Joiner = req.user
+        ? { userId: req.user.id }
+        : { newcomer: await newcomerFrom(req, { auth, guesses }, body, page) };
       const outcome = await teams.join(team.id, token, joiner);
       switch (outcome.status) {
         case 'joined':
@@ -191,17 +186,17 @@ export function teamsController(deps: TeamsControllerDeps) {
             await signIn(req, res, auth, cookies, outcome.userId, body.remember);
           return succeed(res, JOINED(team.name), teamUrl(team.id));
         case 'full':
-          return refuse(req, res, 409, TEAM_FULL_MESSAGE, page);
+          throw new ConflictError(TEAM_FULL_MESSAGE, { back: page });
         case 'already-member':
           return succeed(res, ALREADY_MEMBER, teamUrl(team.id));
         case 'invalid':
           // The link was reset between the check above and the join.
           throw new NotFoundError(INVITE_INVALID);
         case 'inactive':
-          throw new HttpError(410, TEAM_INACTIVE);
+          throw new GoneError(TEAM_INACTIVE);
         case 'email-taken':
           await guesses.miss(req);
-          return rejectWith(req, res, { email: EMAIL_IN_USE }, page);
+          throw new ValidationFailedError({ email: EMAIL_IN_USE }, { back: page });
       }
     },
   };
