@@ -58,7 +58,7 @@ if (only === 'stories' || only === '--update') {
 
 process.env.CHROMIUM_PATH ??= ensureChromium();
 step('typecheck', () => runOrExit('pnpm', ['-r', '--parallel', 'typecheck']));
-step('lint', () => runOrExit('pnpm', ['exec', 'eslint', '.', '--max-warnings', '0']));
+step('lint', () => runOrExit('node', ['scripts/lint.mjs']));
 step('format', () =>
   runOrExit('pnpm', ['exec', 'prettier', '--check', '.', '--log-level', 'warn']),
 );

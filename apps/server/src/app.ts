@@ -1,12 +1,13 @@
 import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config.ts';
 import { privateByDefault } from './http/cache-control.ts';
-import { errorHandler, notFound } from './http/errors.ts';
-import { rejectMalformedText } from './http/input-guard.ts';
+import { createCsrf } from './http/csrf.ts';
+import { notFound, pageErrors } from './http/error-handlers.ts';
+import { healthCheck } from './http/health.ts';
 import { createInertia } from './http/inertia/inertia.ts';
+import { rejectMalformedText } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security.ts';
-import { createCsrf } from './http/csrf.ts';
 import { flash, type FlashStore } from './http/session/flash.ts';
 import { createSessionFlashStore } from './http/session/session-flash-store.ts';
 import { sessions } from './http/session/session.ts';
@@ -14,45 +15,40 @@ import { ASSET_BASE, staticAssets } from './http/ssr/assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
-import { accessPolicy } from './modules/access/policy.ts';
-import { accountRoutes } from './modules/account/routes.ts';
-import { accessTokensService } from './modules/tokens/service.ts';
-import { impersonation } from './modules/admin/impersonation.ts';
-import { adminRoutes } from './modules/admin/routes.ts';
-import type { BackOfficeSeams } from './modules/admin/service.ts';
-import { paymentSeams } from './modules/payments/back-office.ts';
-import { previewColorSchemeRoutes } from './modules/account/preview-color-scheme.ts';
-import { snippetLanguageRoutes } from './modules/account/snippet-language.ts';
-import { pageViewBeacons } from './modules/analytics/routes.ts';
-import { commandPaletteRoutes } from './modules/catalog/command-palette.ts';
-import { registryRoutes } from './modules/registry/routes.ts';
-import { contentRoutes } from './modules/content/routes.ts';
-import { downloadsFor } from './modules/downloads/archive.ts';
-import { downloadRoutes } from './modules/downloads/routes.ts';
-import { newsletterRoutes } from './modules/newsletter/routes.ts';
-import { secretGuesses } from './modules/access/secret-guesses.ts';
-import { licenseApiRoutes } from './modules/licenses/api.ts';
-import { licenseRoutes } from './modules/licenses/routes.ts';
-import { licensesService } from './modules/licenses/service.ts';
-import { teamRoutes } from './modules/teams/routes.ts';
-import { teamsService } from './modules/teams/service.ts';
-import { authService } from './modules/auth/auth-service.ts';
-import { loadUser } from './modules/auth/middleware.ts';
-import { authRoutes } from './modules/auth/routes.ts';
-import { homeRoutes } from './modules/home/routes.ts';
-import { lazyCatalogue, missingImages, type Catalogue } from './modules/catalog/catalogue.ts';
-import { CATALOGUE_FILE_MOUNTS, catalogRoutes, homeCatalogue } from './modules/catalog/routes.ts';
-import { seoRoutes } from './modules/catalog/seo.ts';
-import { checkoutRoutes } from './modules/checkout/routes.ts';
-import { pricingRoutes } from './modules/pricing/routes.ts';
-import { createPricing } from './modules/pricing/service.ts';
-import { sharedPageData, storeFreePageData } from './modules/shared/shared-page-data.ts';
-import { purchasesRepository } from './modules/payments/repository.ts';
-import { paymentRoutes } from './modules/payments/routes.ts';
-import { sandboxRoutes } from './modules/payments/sandbox/routes.ts';
-import { webhookRoutes } from './modules/payments/webhook-routes.ts';
-import { parseCookies } from './http/session/cookies.ts';
-import { XSRF_COOKIE } from './http/csrf.ts';
+import { accountRoutes } from './modules/account/index.ts';
+import { adminRoutes, impersonation, type BackOfficeSeams } from './modules/admin/index.ts';
+import { pageViewBeacons } from './modules/analytics/index.ts';
+import { authRoutes, authService, loadUser } from './modules/auth/index.ts';
+import {
+  builtCatalogue,
+  CATALOGUE_FILE_MOUNTS,
+  catalogRoutes,
+  commandPaletteRoutes,
+  seoRoutes,
+  type Catalogue,
+} from './modules/catalog/index.ts';
+import { checkoutRoutes } from './modules/checkout/index.ts';
+import { contentRoutes } from './modules/content/index.ts';
+import { downloadRoutes, downloadsFor } from './modules/downloads/index.ts';
+import { homeRoutes } from './modules/home/index.ts';
+import { sharedPageData, storeFreePageData } from './modules/layout/index.ts';
+import {
+  accessPolicy,
+  licenseApiRoutes,
+  licensingRoutes,
+  secretGuesses,
+} from './modules/licensing/index.ts';
+import { newsletterRoutes } from './modules/newsletter/index.ts';
+import {
+  backOfficeSeams,
+  paymentRoutes,
+  purchaseOperations,
+  sandboxRoutes,
+  webhookRoutes,
+} from './modules/payments/index.ts';
+import { createPricing, pricingRoutes } from './modules/pricing/index.ts';
+import { registryRoutes } from './modules/registry/index.ts';
+import { accessTokensService } from './modules/tokens/index.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -72,15 +68,21 @@ export interface AppDeps {
   catalogue?: () => Catalogue;
   /**
    * What the back office asks of the payments module: refund a purchase through its provider,
-   * replay a stored webhook event. Until connected, both answer "not connected".
+   * replay a stored webhook event. The payments module's own unless given (tests).
    */
   backOffice?: BackOfficeSeams;
   now?: () => Date;
 }
 
-/** Builds the whole app from its dependencies; listening is `main.ts`'s business. */
+/**
+ * Builds the whole app from its dependencies: wiring only. Each module brings its routers and
+ * middleware through its index.ts; listening is `main.ts`'s business.
+ */
 export function buildApp(deps: AppDeps): Express {
-  const { config, logger } = deps;
+  const { config, logger, services } = deps;
+  const { payments, limiters } = services;
+  const db = services.database.db;
+  const now = () => (deps.now ? deps.now().getTime() : Date.now());
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
@@ -97,86 +99,68 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(privateByDefault());
-  // Readiness for a load balancer: 503, naming what is down, when this instance cannot serve.
-  app.get('/healthz', async (_req, res) => {
-    const { ok, checks } = await deps.services.health();
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', ...checks });
-  });
+  app.get('/healthz', healthCheck(services.health));
   if (deps.vite) app.use(deps.vite);
   else app.use('/build', staticAssets(config.storefrontDist));
 
-  const { services } = deps;
   const catalogue =
     deps.catalogue ??
-    lazyCatalogue(config.catalogDist, (loaded) => {
-      // The pages show a named placeholder for each, so the store still serves; say it once.
-      const missing = missingImages(loaded);
-      if (missing.length === 0) return;
-      const message = `The catalogue build lacks ${missing.length} image(s) the pages show, e.g. ${missing[0]}: rebuild it with Chromium (\`npm start\` or \`node scripts/build.mjs\`)`;
-      if (config.isProduction)
-        logger.error({ missing: missing.length, example: missing[0] }, message);
-      else logger.warn({ missing: missing.length, example: missing[0] }, message);
-    });
+    builtCatalogue({ dir: config.catalogDist, logger, production: config.isProduction });
   // Production refuses to start without a built catalogue rather than failing on first visit.
   if (config.isProduction) catalogue();
-  const now = () => (deps.now ? deps.now().getTime() : Date.now());
+  const guesses = secretGuesses(limiters.secretGuesses);
 
-  // Machine routers: callers that are not a page in a browser (beacons, the payment provider's
-  // webhooks, a token API). Each brings its own stack (body parser, limits, authentication) and
-  // answers before the browser stack below runs: no session, no CSRF, no Inertia, no global body
-  // parser (a webhook needs the raw body for its signature). Mount new ones here, e.g.
-  // `app.use(paddleWebhooks(…))` for `POST /webhooks/paddle`.
-  const { payments } = services;
-  // The provider's webhooks: raw body, signature, no session, no CSRF.
+  // Machine routers: callers that are not a page in a browser (the provider's webhooks, the
+  // palette's items, the licence-key API, beacons, the shadcn registry). Each brings its own
+  // stack (body parser, limits, authentication, JSON errors) and answers before the browser
+  // stack below runs: no session, no CSRF, no Inertia, no global body parser (a webhook needs
+  // the raw body for its signature).
   app.use(
     webhookRoutes({
       fulfilment: payments.fulfilment,
       secrets: () => payments.webhookSecrets,
       toleranceSeconds: payments.toleranceSeconds,
+      logger,
       now: payments.now,
     }),
   );
-  // The command palette's items (public, the same for everyone): fetched on its first open.
   app.use(commandPaletteRoutes({ catalogue }));
-  // The licence-key API for tools: JSON in and out, its own limits (decision 016).
   app.use(
     licenseApiRoutes({
-      db: services.database.db,
+      db,
       appUrl: config.appUrl,
-      limiters: {
-        address: services.limiters.licenseApiAddress,
-        key: services.limiters.licenseApiKey,
-      },
-      guesses: secretGuesses(services.limiters.secretGuesses),
+      limiters: { address: limiters.licenseApiAddress, key: limiters.licenseApiKey },
+      guesses,
       logger,
       now,
     }),
   );
   app.use(
     pageViewBeacons({
-      db: services.database.db,
+      db,
       now,
       appUrl: config.appUrl,
-      limiter: services.limiters.pageViews,
+      limiter: limiters.pageViews,
       catalogue,
+      logger,
     }),
   );
-
-  // The shadcn registry: a personal access token (Bearer), JSON errors, no session.
   app.use(
     registryRoutes({
-      db: services.database.db,
+      db,
       catalogue,
       appUrl: config.appUrl,
       brandName: config.brandName,
-      guesses: services.limiters.secretGuesses,
-      tokenRequests: services.limiters.registryTokens,
+      guesses: limiters.secretGuesses,
+      tokenRequests: limiters.registryTokens,
+      logger,
       now,
     }),
   );
 
   // The browser stack: every page and form below gets parsed bodies, the session, flash, the
-  // signed-in user, a CSRF check on every state change, and Inertia.
+  // signed-in user (or the customer an operator acts as), the access policy, a CSRF check on
+  // every state change, and Inertia.
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
   const secure = config.appUrl.startsWith('https:');
@@ -201,17 +185,12 @@ export function buildApp(deps: AppDeps): Express {
   });
   app.use(loadUser(auth, cookies));
   // After loadUser: an operator acting as a customer becomes that customer for everything after.
-  app.use(impersonation(services.database.db));
-  app.use(accessPolicy(services.database.db));
+  app.use(impersonation(db));
+  app.use(accessPolicy(db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
 
-  const pricing = createPricing({
-    db: services.database.db,
-    blackFriday: config.blackFriday,
-    now: deps.now,
-  });
-
+  const pricing = createPricing({ db, blackFriday: config.blackFriday, now: deps.now });
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -222,7 +201,7 @@ export function buildApp(deps: AppDeps): Express {
   });
   inertia.share(
     sharedPageData({
-      db: services.database.db,
+      db,
       brandName: config.brandName,
       appUrl: config.appUrl,
       catalogue,
@@ -237,34 +216,19 @@ export function buildApp(deps: AppDeps): Express {
     adminRoutes({
       database: services.database,
       sessionStore: services.sessionStore,
-      seams: deps.backOffice ?? paymentSeams(services.payments),
+      seams: deps.backOffice ?? backOfficeSeams(payments),
       appUrl: config.appUrl,
       logger,
       auth,
-      limiters: services.limiters,
+      limiters,
       cookies,
       now,
     }),
   );
-  const homeParts = homeCatalogue(catalogue);
-  app.use(
-    homeRoutes(async (req) => {
-      const customer = pricing.forRequest(req);
-      const [parts, offers, blackFriday] = await Promise.all([
-        homeParts(req),
-        customer.allAccessOffers(),
-        customer.blackFriday(),
-      ]);
-      return { ...parts, teamPricing: offers.team.price, blackFriday };
-    }),
-  );
+  app.use(homeRoutes({ catalogue, pricing }));
   app.use(pricingRoutes({ pricing, catalogue }));
   app.use(
-    checkoutRoutes({
-      pricing,
-      checkouts: services.payments.checkouts,
-      limiter: services.limiters.purchaseStatus,
-    }),
+    checkoutRoutes({ pricing, checkouts: payments.checkouts, limiter: limiters.purchaseStatus }),
   );
   app.use(
     catalogRoutes({
@@ -276,54 +240,40 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
-  app.use(authRoutes({ auth, limiters: services.limiters, cookies }));
+  app.use(authRoutes({ auth, limiters, cookies }));
   app.use(
-    accountRoutes({
-      db: services.database.db,
-      auth,
-      limiters: services.limiters,
-      tokens: accessTokensService(services.database, now),
-    }),
+    accountRoutes({ db, auth, limiters, tokens: accessTokensService(services.database, now) }),
   );
   app.use(
     downloadRoutes({
       catalogue,
-      limiter: services.limiters.downloads,
+      limiter: limiters.downloads,
       appUrl: config.appUrl,
       brandName: config.brandName,
       logger,
       now,
     }),
   );
-  const guesses = secretGuesses(services.limiters.secretGuesses);
   app.use(
-    licenseRoutes({
-      licenses: licensesService({ database: services.database, auth, now }),
+    licensingRoutes({
+      database: services.database,
       auth,
       cookies,
       guesses,
+      appUrl: config.appUrl,
       supportEmail: config.supportEmail,
       downloads: async (req) => downloadsFor(catalogue(), await req.entitlements()),
+      onRedeemed: purchaseOperations.adopt,
+      now,
     }),
   );
-  app.use(
-    teamRoutes({
-      teams: teamsService({ database: services.database, auth, appUrl: config.appUrl, now }),
-      auth,
-      cookies,
-      guesses,
-      supportEmail: config.supportEmail,
-    }),
-  );
-  app.use(snippetLanguageRoutes({ db: services.database.db }));
-  app.use(previewColorSchemeRoutes({ db: services.database.db }));
-  app.use(newsletterRoutes({ db: services.database.db, now }));
+  app.use(newsletterRoutes({ db, now }));
   const { provider } = payments;
   app.use(
     paymentRoutes({
       checkouts: payments.checkouts,
-      limiter: services.limiters.purchaseStatus,
-      db: services.database.db,
+      limiter: limiters.purchaseStatus,
+      db,
       invoiceUrl: provider.invoiceUrl?.bind(provider),
     }),
   );
@@ -332,12 +282,8 @@ export function buildApp(deps: AppDeps): Express {
       sandboxRoutes({
         sandbox: payments.sandbox,
         brandName: config.brandName,
-        csrfToken: (req, res) => {
-          const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
-          return csrf.isValid(token, req) ? token : csrf.rotate(req, res);
-        },
-        isBuyer: (transactionId, user) =>
-          purchasesRepository(services.database.db).isReceiptOf(transactionId, user),
+        csrfToken: csrf.current,
+        isBuyer: (transactionId, user) => purchaseOperations.isReceiptOf(db, transactionId, user),
       }),
     );
   }
@@ -361,7 +307,7 @@ export function buildApp(deps: AppDeps): Express {
 
   app.use(notFound());
   app.use(
-    errorHandler({
+    pageErrors({
       logger,
       debug: config.isDevelopment,
       brandName: config.brandName,

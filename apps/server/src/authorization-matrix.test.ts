@@ -7,14 +7,13 @@ import { quoteFor } from '../test/payments.ts';
 import { pageFromHtml, testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
 import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
-import { newLicenseKey } from './modules/licenses/keys.ts';
-import { newInviteToken } from './modules/teams/invite-tokens.ts';
+import { newInviteToken, newLicenseKey } from './modules/shared/index.ts';
 import { createUser, uniqueEmail } from '../test/users.ts';
-import { lazyCatalogue, type Catalogue } from './modules/catalog/catalogue.ts';
-import { commandPalette } from './modules/catalog/command-palette.ts';
-import { itemName } from './modules/registry/names.ts';
-import { accessTokensRepository } from './modules/tokens/repository.ts';
-import { newTokenSecret } from './modules/tokens/secrets.ts';
+import { lazyCatalogue, type Catalogue } from './modules/catalog/index.ts';
+import { commandPalette } from './modules/catalog/index.ts';
+import { itemName } from './modules/registry/index.ts';
+import { accessTokensRepository } from './modules/tokens/index.ts';
+import { newTokenSecret } from './modules/tokens/index.ts';
 
 /**
  * Every route × every role: the status each role gets, and that no response carries a byte of

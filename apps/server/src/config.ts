@@ -2,7 +2,6 @@ import { hkdfSync } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { BLACK_FRIDAY_WINDOW } from '@tessera/pages/constants';
-import { offerWindow, type OfferWindow } from './modules/pricing/offers.ts';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const SECRET_MIN_LENGTH = 32;
@@ -389,4 +388,45 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     payments,
     warnings,
   };
+}
+
+/** A dated offer: on from `startsAt` (inclusive) to `endsAt` (exclusive), epoch milliseconds. */
+export interface OfferWindow {
+  startsAt: number;
+  endsAt: number;
+  /** The offer's last day as its copy names it ('until November 27th'): 'YYYY-MM-DD'. */
+  lastDay: string;
+}
+
+/** ISO 8601 with a date, a time and an explicit offset: the only instants an offer accepts. */
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,3})?)?(Z|[+-](\d{2}):(\d{2}))$/;
+
+/** The UTC offset an ISO instant is written in, in minutes (Z is 0). */
+function offsetMinutes(instant: string): number {
+  const match = INSTANT.exec(instant);
+  if (!match) throw new Error(`"${instant}" is not an ISO 8601 instant with an offset`);
+  if (match[7] === 'Z') return 0;
+  const sign = match[7]!.startsWith('-') ? -1 : 1;
+  return sign * (Number(match[8]) * 60 + Number(match[9]));
+}
+
+function parseInstant(instant: string): number {
+  offsetMinutes(instant);
+  const time = Date.parse(instant);
+  if (Number.isNaN(time)) throw new Error(`"${instant}" is not a valid date and time`);
+  return time;
+}
+
+/**
+ * Reads an offer's window from two ISO instants. The last day is the calendar day of the last
+ * millisecond of the offer in the offset `endsAt` is written in: '2026-11-28T00:00:00-12:00'
+ * ends on November 27th.
+ */
+export function offerWindow(startsAt: string, endsAt: string): OfferWindow {
+  const start = parseInstant(startsAt);
+  const end = parseInstant(endsAt);
+  if (end <= start) throw new Error(`the offer must end (${endsAt}) after it starts (${startsAt})`);
+  const local = new Date(end - 1 + offsetMinutes(endsAt) * 60_000);
+  return { startsAt: start, endsAt: end, lastDay: local.toISOString().slice(0, 10) };
 }

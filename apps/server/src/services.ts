@@ -17,9 +17,11 @@ import {
   SECRET_GUESS_LIMIT,
   SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_LIMIT,
+  type Limiters,
   type RateLimitBackend,
   type RateLimiter,
 } from './http/rate-limit.ts';
+import type { Health } from './http/health.ts';
 import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
@@ -29,7 +31,9 @@ import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
-import { ensureProducts } from './modules/pricing/products.ts';
+import { ensureProducts } from './modules/pricing/index.ts';
+
+export type { Health, Limiters };
 
 /** Everything with a connection or a file behind it, made once per process. */
 export interface Services {
@@ -47,34 +51,6 @@ export interface Services {
   /** Readiness: whether the database and the session store answer now (`/healthz`). */
   health(): Promise<Health>;
   close(): Promise<void>;
-}
-
-export interface Limiters {
-  /** Per e-mail + source address. */
-  signIn: RateLimiter;
-  /** Per account, whatever the source address, with back-off. */
-  signInAccount: RateLimiter;
-  passwordReset: RateLimiter;
-  /** Per signed-in user: the password asked again before a sensitive change. */
-  passwordCheck: RateLimiter;
-  /** Anonymous page-view beacons, per address. */
-  pageViews: RateLimiter;
-  /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
-  secretGuesses: RateLimiter;
-  /** The thank-you page and its purchase-status poll, per address. */
-  purchaseStatus: RateLimiter;
-  /** Registry requests per personal access token (wrong tokens count as secret guesses). */
-  registryTokens: RateLimiter;
-  /** Bulk downloads, per signed-in user. */
-  downloads: RateLimiter;
-  /** The licence-key API, per source address and per (hashed) key. */
-  licenseApiAddress: RateLimiter;
-  licenseApiKey: RateLimiter;
-}
-
-export interface Health {
-  ok: boolean;
-  checks: { database: 'ok' | 'down'; sessionStore: 'ok' | 'down' };
 }
 
 /** A limiter whose every call is bounded like the session store's (503 on a dead store). */

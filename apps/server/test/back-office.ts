@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { WebhookEvent } from '../src/db/schema.ts';
-import { UNCONNECTED_SEAMS, type RefundRequest } from '../src/modules/admin/service.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { usersRepository } from '../src/modules/auth/repository.ts';
-import { newLicenseKey } from '../src/modules/licenses/keys.ts';
+import type { BackOfficeSeams, RefundRequest } from '../src/modules/admin/index.ts';
+import { hashPassword } from '../src/modules/auth/index.ts';
+import { usersRepository } from '../src/modules/auth/index.ts';
+import { newLicenseKey } from '../src/modules/shared/index.ts';
 import { TestBrowser } from './browser.ts';
 import { testApp } from './helpers.ts';
 import { uniqueEmail } from './users.ts';
@@ -207,6 +207,13 @@ class RecordingReplays {
       .execute();
   };
 }
+
+/** Seams whose provider refuses every call: what the operator sees when a refund fails. */
+const UNCONNECTED_SEAMS: BackOfficeSeams = {
+  refund: () => Promise.reject(new Error('Refunding is not connected to the payments module yet.')),
+  replay: () =>
+    Promise.reject(new Error('Replaying webhooks is not connected to the payments module yet.')),
+};
 
 let adminCounter = 0;
 

@@ -4,8 +4,8 @@ import type { Express } from 'express';
 import type { LicenseKind } from '@tessera/pages/constants';
 import { listen, serverUrl } from '../src/server.ts';
 import type { Services } from '../src/services.ts';
-import type { CheckoutQuote } from '../src/modules/payments/checkouts.ts';
-import { signatureHeader } from '../src/modules/payments/signature.ts';
+import type { CheckoutQuote } from '../src/modules/payments/index.ts';
+import { signatureHeader } from '../src/modules/payments/index.ts';
 
 /** A price row for a product (the pricing module seeds the real ones); returns the quote. */
 export async function quoteFor(

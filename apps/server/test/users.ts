@@ -1,6 +1,6 @@
 import type { Services } from '../src/services.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
-import { usersRepository } from '../src/modules/auth/repository.ts';
+import { hashPassword } from '../src/modules/auth/index.ts';
+import { usersRepository } from '../src/modules/auth/index.ts';
 
 let counter = 0;
 

@@ -3,7 +3,7 @@ import { testConfig } from '../../test/helpers.ts';
 import { testServicesEnv } from '../../test/services.ts';
 import { migrateToLatest, openDatabase } from './database.ts';
 import { TEAM_SEATS } from '@tessera/pages/constants';
-import { isLicenseKeyShape } from '../modules/licenses/keys.ts';
+import { isLicenseKeyShape } from '../modules/shared/index.ts';
 import { DEMO_KEYS, DEMO_TEAMS, DEMO_USERS, seedDemo, seedRefusal } from './seed.ts';
 
 describe('demo seed', () => {

@@ -1,10 +1,10 @@
 import { CLASSROOM_SEATS, TEAM_SEATS } from '@tessera/pages/constants';
 import type { Config } from '../config.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
-import { ensureProducts } from '../modules/pricing/products.ts';
-import { sandboxCustomerId, sandboxIdFor } from '../modules/payments/sandbox/ids.ts';
-import { sandboxRepository } from '../modules/payments/sandbox/repository.ts';
-import { newInviteToken } from '../modules/teams/invite-tokens.ts';
+import { hashPassword } from '../modules/auth/index.ts';
+import { ensureProducts } from '../modules/pricing/index.ts';
+import { sandboxCustomerId, sandboxIdFor } from '../modules/payments/index.ts';
+import { sandboxRepository } from '../modules/payments/index.ts';
+import { newInviteToken } from '../modules/shared/index.ts';
 import type { DatabaseHandle, Tx } from './database.ts';
 
 /** The demo world (`pnpm seed`). Every account's password is DEMO_PASSWORD. */

@@ -65,8 +65,10 @@ export function createCsrf(options: CsrfOptions) {
       next();
       return;
     }
-    const body = req.body as Record<string, unknown> | undefined;
-    const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? body?._token;
+    // A plain HTML form sends the token as `_token` (parsed bodies are plain objects).
+    const body: unknown = req.body;
+    const form = typeof body === 'object' && body !== null && '_token' in body ? body : null;
+    const given = req.get(XSRF_HEADER) ?? req.get('X-CSRF-TOKEN') ?? form?._token;
     if (!isValid(given, req) || given !== cookieToken) {
       if (!isValid(cookieToken, req)) rotate(req, res);
       // Through the error middleware: a page visit gets the "Page expired" ErrorPage.
@@ -75,11 +77,17 @@ export function createCsrf(options: CsrfOptions) {
       );
       return;
     }
-    if (body && '_token' in body) delete body._token;
+    if (form) delete form._token;
     next();
   };
 
-  return { middleware, rotate, isValid };
+  /** The request's own token when it has a valid one, else a new one (sent with the answer). */
+  function current(req: Request, res: Response): string {
+    const token = parseCookies(req.headers.cookie)[XSRF_COOKIE];
+    return isValid(token, req) ? token : rotate(req, res);
+  }
+
+  return { middleware, rotate, isValid, current };
 }
 
 export type Csrf = ReturnType<typeof createCsrf>;

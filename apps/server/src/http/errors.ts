@@ -1,29 +1,158 @@
 import { STATUS_CODES } from 'node:http';
-import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
-import { escapeHtml, FAVICON_URL } from './inertia/document.ts';
-import { isInertiaRequest, type Inertia } from './inertia/inertia.ts';
-import type { PropsInput } from './inertia/props.ts';
+import type { Errors } from './inertia/page.ts';
 
-/** An error that maps to an HTTP status; services throw these (or subclasses). */
+/** The machine-readable name of each status, as JSON answers write it (`{error, message}`). */
+const CODES: Readonly<Record<number, string>> = {
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  410: 'gone',
+  413: 'body_too_large',
+  415: 'unsupported_media_type',
+  419: 'page_expired',
+  422: 'invalid_request',
+  429: 'rate_limited',
+  500: 'server_error',
+  503: 'unavailable',
+};
+
+export const codeOf = (status: number): string =>
+  CODES[status] ?? (status < 500 ? 'bad_request' : 'server_error');
+
+export interface HttpErrorOptions extends ErrorOptions {
+  /** The JSON answer's `error` (`license_key_not_found`); the status's name unless given. */
+  code?: string;
+  /**
+   * A refused form, not a missing page: where the person goes back to, with the message on
+   * top (a JSON client gets the status and the message).
+   */
+  back?: string;
+  /** Headers every answer to it carries (`WWW-Authenticate`, `Allow`). */
+  headers?: Readonly<Record<string, string>>;
+  /** More fields for a JSON answer's body (`{ valid: false }`). */
+  details?: Readonly<Record<string, unknown>>;
+  /** Whether the message may be shown; yes below 500 unless said otherwise. */
+  expose?: boolean;
+}
+
+/**
+ * An error that maps to an HTTP status. Services and controllers throw these; the error
+ * middleware of each router kind (http/error-handlers.ts) turns them into the answer.
+ */
 export class HttpError extends Error {
   readonly status: number;
   /** Whether `message` may be shown to the client. */
   readonly expose: boolean;
+  readonly code: string;
+  readonly back: string | undefined;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(status: number, message = STATUS_CODES[status] ?? 'Error', options?: ErrorOptions) {
-    super(message, options);
+  constructor(
+    status: number,
+    message = STATUS_CODES[status] ?? 'Error',
+    options: HttpErrorOptions = {},
+  ) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpError';
     this.status = status;
-    this.expose = status < 500;
+    this.expose = options.expose ?? status < 500;
+    this.code = options.code ?? codeOf(status);
+    this.back = options.back;
+    this.headers = options.headers ?? {};
+    this.details = options.details ?? {};
+  }
+}
+
+/** 401: who the request is does not let it in (no session, a wrong token). */
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Please sign in.', options?: HttpErrorOptions) {
+    super(401, message, options);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+/** 403: the viewer is known, and may not do this. */
+export class ForbiddenError extends HttpError {
+  constructor(message = 'Forbidden', options?: HttpErrorOptions) {
+    super(403, message, options);
+    this.name = 'ForbiddenError';
   }
 }
 
 export class NotFoundError extends HttpError {
-  constructor(message = 'Not Found') {
-    super(404, message);
+  constructor(message = 'Not Found', options?: HttpErrorOptions) {
+    super(404, message, options);
     this.name = 'NotFoundError';
   }
+}
+
+/** 409: the thing changed meanwhile, or the change would break a rule (a full team). */
+export class ConflictError extends HttpError {
+  constructor(message: string, options?: HttpErrorOptions) {
+    super(409, message, options);
+    this.name = 'ConflictError';
+  }
+}
+
+/** 410: it was there and is no more (a refunded team's invite link, a used undo link). */
+export class GoneError extends HttpError {
+  constructor(message: string, options?: HttpErrorOptions) {
+    super(410, message, options);
+    this.name = 'GoneError';
+  }
+}
+
+/**
+ * 422: what was submitted is wrong, field by field. A form goes back to its page with the
+ * errors (to `back` when there is no page to go back to); a JSON client gets them.
+ */
+export class ValidationFailedError extends HttpError {
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(fields: Record<string, string>, options?: HttpErrorOptions) {
+    super(422, 'The given data was invalid.', options);
+    this.name = 'ValidationFailedError';
+    this.fields = fields;
+  }
+}
+
+/** The form a refusal answers with: its page, drawn again with the errors. */
+export interface FormPage {
+  /** The page's own address (the answer's URL, so a reload lands there, not on the POST). */
+  url: string;
+  /** Draws the page with these errors (already under the form's error bag). */
+  render(errors: Errors): Promise<void>;
+}
+
+/**
+ * 429: a limit was reached; `Retry-After` says when to try again. A form's refusal names its
+ * `fields` and its page: the person sees the form again with the wait beside the field.
+ */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number;
+  readonly fields: Readonly<Record<string, string>> | undefined;
+  readonly form: FormPage | undefined;
+
+  constructor(
+    retryAfterSeconds: number,
+    message = 'Too many requests. Please try again later.',
+    options: HttpErrorOptions & { fields?: Record<string, string>; form?: FormPage } = {},
+  ) {
+    super(429, message, options);
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.fields = options.fields;
+    this.form = options.form;
+  }
+}
+
+/** How long to wait, said as every limit says it. */
+export function retryMessage(action: string, seconds: number): string {
+  return `Too many ${action}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }
 
 /**
@@ -43,216 +172,16 @@ export class ServiceUnavailableError extends HttpError {
   }
 }
 
-/** A limit was reached: try again after `retryAfterSeconds` (sent as `Retry-After`). */
-export class TooManyRequestsError extends HttpError {
-  readonly retryAfterSeconds: number;
-
-  constructor(retryAfterSeconds: number, message = 'Too many requests. Please try again later.') {
-    super(429, message);
-    this.name = 'TooManyRequestsError';
-    this.retryAfterSeconds = retryAfterSeconds;
-  }
-}
-
-/** The last route: anything unmatched is a 404 through the error middleware. */
-export function notFound(): RequestHandler {
-  return (req, _res, next) => {
-    next(new NotFoundError(`No page at ${req.path}`));
-  };
-}
-
-function sendPlain(res: Response, status: number): void {
-  res
-    .status(status)
-    .type('text/plain')
-    .send(`${STATUS_CODES[status] ?? 'Error'}\n`);
-}
-
-/**
- * The end of a static mount: a file that is not there is a short plain-text 404, never a page,
- * so a flood of missing assets costs no render.
- */
-export function plainNotFound(): RequestHandler {
-  return (_req, res) => sendPlain(res, 404);
-}
-
-/**
- * A static mount's refusals (a traversal, a bad range) in plain text; server errors go on to the
- * error middleware, which logs them (and answers them in plain text too for a static mount).
- */
-export function plainClientErrors(): ErrorRequestHandler {
-  return (error: unknown, _req, res, next) => {
-    const status = statusOf(error);
-    if (status >= 500 || res.headersSent) {
-      next(error);
-      return;
-    }
-    sendPlain(res, status);
-  };
-}
-
-function statusOf(error: unknown): number {
+/** The status an error stands for: its own, a library's (`status`, `statusCode`), else 500. */
+export function statusOf(error: unknown): number {
   const candidate = error as { status?: unknown; statusCode?: unknown } | null;
   const status = Number(candidate?.status ?? candidate?.statusCode);
   return Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
 }
 
-function isUnder(path: string, prefixes: readonly string[]): boolean {
-  return prefixes.some((prefix) => {
-    const base = prefix.endsWith('/') ? prefix.slice(0, -1) : prefix;
-    return path === base || path.startsWith(`${base}/`);
-  });
-}
-
-/** Where a browser puts what it asked for; only these may be a page. */
-const PAGE_DESTINATIONS = new Set(['document', 'iframe', 'frame']);
-
-/**
- * How an error is answered: a page for a page visit (a document or an Inertia visit), JSON for a
- * JSON API or XHR client, plain text for anything else (an asset, an image, a script).
- */
-function answerKind(req: Request, plainPaths: readonly string[]): 'page' | 'json' | 'plain' {
-  if (isUnder(req.path, plainPaths)) return 'plain';
-  if (isInertiaRequest(req)) return 'page';
-  if (req.xhr || req.accepts(['html', 'json']) === 'json') return 'json';
-  const destination = req.get('Sec-Fetch-Dest');
-  if (destination !== undefined && !PAGE_DESTINATIONS.has(destination)) return 'plain';
-  return req.accepts('html') ? 'page' : 'plain';
-}
-
-function retryAfterOf(error: unknown, status: number): number | undefined {
+/** The seconds a 429 or 503 asks the client to wait, when it says. */
+export function retryAfterOf(error: unknown, status: number): number | undefined {
   if (status !== 429 && status !== 503) return undefined;
   const seconds = Number((error as { retryAfterSeconds?: unknown } | null)?.retryAfterSeconds);
   return Number.isInteger(seconds) && seconds > 0 ? seconds : undefined;
-}
-
-export interface ErrorHandlerOptions {
-  logger: Logger;
-  /** Show messages and stacks of server errors (development only). */
-  debug: boolean;
-  brandName: string;
-  /** Static mounts: nothing under these is a page, so their errors are plain text. */
-  plainPaths?: readonly string[];
-  /**
-   * Renders the ErrorPage with the request's shared data, or, when that cannot be had (a store
-   * is down, or the request failed before it had a session), with `storeFree`: the site chrome
-   * as a visitor sees it, read from no store.
-   */
-  pages?: { inertia: Inertia; storeFree: (req: Request) => PropsInput };
-}
-
-/**
- * The one error middleware. Page visits get the ErrorPage through Inertia (a document on a first
- * load, a page object on an in-app visit) with the status kept; JSON API and XHR clients get
- * JSON; static mounts and sub-resources (images, scripts) a line of plain text. When the page
- * cannot be rendered with the visitor's shared data, it is rendered with the visitor-free chrome;
- * when even that fails, a plain HTML document stands in.
- */
-export function errorHandler({
-  logger,
-  debug,
-  brandName,
-  plainPaths = [],
-  pages,
-}: ErrorHandlerOptions): ErrorRequestHandler {
-  return async (error: unknown, req, res, next) => {
-    if (res.headersSent) {
-      next(error);
-      return;
-    }
-    const status = statusOf(error);
-    const requestId = req.id === undefined ? undefined : String(req.id);
-    const log = (req.log as Logger | undefined) ?? logger;
-    const unavailable = error instanceof ServiceUnavailableError;
-    const retryAfterSeconds = retryAfterOf(error, status);
-    if (retryAfterSeconds !== undefined) res.setHeader('Retry-After', String(retryAfterSeconds));
-    if (unavailable) {
-      // An outage, not a bug: one line per request, without a stack.
-      log.warn({ requestId, reason: error.message, cause: String(error.cause) }, 'Unavailable');
-    } else if (status >= 500) {
-      log.error({ err: error, requestId }, 'Unhandled error');
-    }
-
-    const err = error instanceof Error ? error : new Error(String(error));
-    const exposed =
-      unavailable || (status < 500 && (error as { expose?: unknown }).expose !== false);
-    const title = STATUS_CODES[status] ?? 'Error';
-    const message = exposed || debug ? err.message : title;
-    const stack = debug && status >= 500 ? err.stack : undefined;
-
-    res.status(status);
-    const kind = answerKind(req, plainPaths);
-    if (kind === 'plain') {
-      res.type('text/plain').send(`${message}\n`);
-      return;
-    }
-    if (kind === 'page' && pages) {
-      const props = {
-        status,
-        ...(message === title ? {} : { message }),
-        ...(requestId ? { requestId } : {}),
-        ...(retryAfterSeconds === undefined ? {} : { retryAfterSeconds }),
-      };
-      const full = () => pages.inertia.render(req, res, 'ErrorPage', props, { status });
-      const storeFree = () =>
-        pages.inertia.renderStandalone(req, res, 'ErrorPage', props, {
-          status,
-          shared: pages.storeFree(req),
-        });
-      const withoutStores = 'Cannot render the error page without the stores';
-      // In an outage the stores behind the shared data are in doubt: the chrome that needs none.
-      const attempts: [string, () => Promise<void>][] = unavailable
-        ? [[withoutStores, storeFree]]
-        : [
-            ['Cannot render the error page', full],
-            [withoutStores, storeFree],
-          ];
-      for (const [failure, attempt] of attempts) {
-        try {
-          await attempt();
-          return;
-        } catch (renderError) {
-          if (renderError instanceof ServiceUnavailableError) {
-            log.warn({ requestId, status, reason: renderError.message }, failure);
-          } else {
-            log.error({ err: renderError, requestId, status }, failure);
-          }
-          if (res.headersSent) return;
-          res.status(status);
-        }
-      }
-    }
-    if (kind === 'json') {
-      res.json({
-        status,
-        message,
-        ...(requestId ? { requestId } : {}),
-        ...(stack ? { stack } : {}),
-      });
-      return;
-    }
-    res
-      .type('html')
-      .send(
-        [
-          '<!DOCTYPE html>',
-          '<html lang="en">',
-          '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-          `<title>${status} ${escapeHtml(title)} - ${escapeHtml(brandName)}</title>`,
-          `<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}"></head>`,
-          '<body><main>',
-          `<h1>${status} ${escapeHtml(title)}</h1>`,
-          message === title ? '' : `<p>${escapeHtml(message)}</p>`,
-          requestId && status >= 500
-            ? `<p>Request id: <code>${escapeHtml(requestId)}</code></p>`
-            : '',
-          stack ? `<pre>${escapeHtml(stack)}</pre>` : '',
-          '<p><a href="/">Back to the home page</a></p>',
-          '</main></body>',
-          '</html>',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      );
-  };
 }

@@ -1,4 +1,3 @@
-import type { Request, Response } from 'express';
 import type { Redis } from 'ioredis';
 import {
   RateLimiterPostgres,
@@ -8,8 +7,6 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { DatabaseHandle } from '../db/database.ts';
-import { INERTIA_HEADERS, isInertiaRequest } from './inertia/inertia.ts';
-import type { Errors } from './inertia/page.ts';
 
 type RateLimitResult = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
@@ -23,6 +20,29 @@ export interface RateLimiter {
    * failures (a wrong secret), asked before the check so a blocked client learns nothing more.
    */
   peek(key: string): Promise<RateLimitResult>;
+}
+
+export interface Limiters {
+  /** Per e-mail + source address. */
+  signIn: RateLimiter;
+  /** Per account, whatever the source address, with back-off. */
+  signInAccount: RateLimiter;
+  passwordReset: RateLimiter;
+  /** Per signed-in user: the password asked again before a sensitive change. */
+  passwordCheck: RateLimiter;
+  /** Anonymous page-view beacons, per address. */
+  pageViews: RateLimiter;
+  /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
+  secretGuesses: RateLimiter;
+  /** The thank-you page and its purchase-status poll, per address. */
+  purchaseStatus: RateLimiter;
+  /** Registry requests per personal access token (wrong tokens count as secret guesses). */
+  registryTokens: RateLimiter;
+  /** Bulk downloads, per signed-in user. */
+  downloads: RateLimiter;
+  /** The licence-key API, per source address and per (hashed) key. */
+  licenseApiAddress: RateLimiter;
+  licenseApiKey: RateLimiter;
 }
 
 export interface RateLimitRule {
@@ -265,34 +285,4 @@ export async function createBackoffLimiter(
     },
     peek: (key) => peekAt(attempts, key, rule.points),
   };
-}
-
-/**
- * Refuses a rate-limited form post with 429 and `Retry-After`. A JSON client gets the errors as
- * JSON; an Inertia visit or a plain HTML form gets the form's page again, rendered at 429 with the
- * errors (the Inertia client shows an Inertia response whatever its status), at `pageUrl` so a
- * reload does not land on the POST-only path.
- */
-export async function refuseRateLimited(
-  req: Request,
-  res: Response,
-  options: {
-    errors: Record<string, string>;
-    retryAfterSeconds: number;
-    pageUrl: string;
-    render: (errors: Errors) => Promise<void>;
-  },
-): Promise<void> {
-  res.status(429).set('Retry-After', String(options.retryAfterSeconds));
-  if (!isInertiaRequest(req) && (req.xhr || req.accepts(['html', 'json']) === 'json')) {
-    res.json({ message: 'Too many attempts.', errors: options.errors });
-    return;
-  }
-  const bag = req.get(INERTIA_HEADERS.errorBag);
-  req.originalUrl = options.pageUrl;
-  await options.render(bag ? { [bag]: options.errors } : options.errors);
-}
-
-export function retryMessage(action: string, seconds: number): string {
-  return `Too many ${action}. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`;
 }

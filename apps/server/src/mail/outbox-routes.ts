@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { NotFoundError } from '../http/errors.ts';
 import type { Outbox } from './mailer.ts';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -41,13 +42,7 @@ export function outboxRoutes(outbox: Outbox): Router {
   });
   router.get('/dev/mail/:id', async (req, res) => {
     const mail = await outbox.find(req.params.id);
-    if (!mail) {
-      res
-        .status(404)
-        .type('html')
-        .send(page('Not found', '<h1>No such message</h1><p><a href="/dev/mail">Outbox</a></p>'));
-      return;
-    }
+    if (!mail) throw new NotFoundError('No such message in the outbox.');
     res
       .type('html')
       .send(

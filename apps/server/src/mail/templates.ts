@@ -1,6 +1,3 @@
-import { EMAIL_CHANGE_UNDO_TTL_MS } from '../modules/auth/email-change-undos.ts';
-import { RESET_TOKEN_TTL_MS } from '../modules/auth/password-resets.ts';
-
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function layout(brandName: string, body: string): string {
@@ -11,8 +8,13 @@ function layout(brandName: string, body: string): string {
 </table></td></tr></table></body></html>`;
 }
 
-export function passwordResetMail(options: { brandName: string; resetUrl: string }) {
-  const minutes = RESET_TOKEN_TTL_MS / 60_000;
+export function passwordResetMail(options: {
+  brandName: string;
+  resetUrl: string;
+  /** How long the link works, in milliseconds. */
+  validForMs: number;
+}) {
+  const minutes = options.validForMs / 60_000;
   const { brandName, resetUrl } = options;
   return {
     subject: `Reset your ${brandName} password`,
@@ -55,8 +57,10 @@ export function emailChangedMail(options: {
   oldEmail: string;
   newEmail: string;
   undoUrl: string;
+  /** How long the undo link works, in milliseconds. */
+  validForMs: number;
 }) {
-  const days = EMAIL_CHANGE_UNDO_TTL_MS / 86_400_000;
+  const days = options.validForMs / 86_400_000;
   const { brandName, oldEmail, newEmail, undoUrl } = options;
   return {
     subject: `The e-mail address of your ${brandName} account was changed`,

@@ -2,8 +2,7 @@ import type { InertiaRenderOptions } from '../http/inertia/inertia.ts';
 import type { OnlyKeysOf, PageInput, PageName } from '../http/inertia/page-contract.ts';
 import type { FlashData } from '../http/session/flash.ts';
 import type { User } from '../db/schema.ts';
-import type { AccessPolicy } from '../modules/access/policy.ts';
-import type { Entitlements } from '../modules/licenses/entitlements.ts';
+import type { AccessPolicy, Entitlements } from '../modules/licensing/index.ts';
 
 declare global {
   namespace Express {

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import session from 'express-session';
+import { parseCookies } from './cookies.ts';
 import type { AppSessionStore } from './session-store.ts';
 
 export interface SessionOptions {
@@ -16,6 +17,12 @@ export interface SessionOptions {
  */
 function sessionCookieName({ secure, production }: Pick<SessionOptions, 'secure' | 'production'>) {
   return secure && production ? '__Host-tessera_session' : 'tessera_session';
+}
+
+/** Whether the request came with a session cookie: a visitor who already has a session. */
+export function hasSessionCookie(req: Pick<Request, 'headers'>): boolean {
+  const cookies = parseCookies(req.headers.cookie);
+  return ['tessera_session', '__Host-tessera_session'].some((name) => Object.hasOwn(cookies, name));
 }
 
 /** Server-side sessions; the cookie holds only a signed random id and ends with the browser. */

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import express, { Router, type RequestHandler } from 'express';
 import { matchesIfNoneMatch, negotiateEncoding, type ContentCoding } from '../compression.ts';
-import { plainClientErrors, plainNotFound } from '../errors.ts';
+import { plainErrors, plainNotFound } from '../error-handlers.ts';
 import { escapeHtml } from '../inertia/document.ts';
 import type { ClientAssets } from './types.ts';
 
@@ -234,6 +234,6 @@ export function staticAssets(storefrontDist: string): Router {
       res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
     },
   });
-  router.use(precompressedAssets(root), files, plainNotFound(), plainClientErrors());
+  router.use(precompressedAssets(root), files, plainNotFound(), plainErrors());
   return router;
 }

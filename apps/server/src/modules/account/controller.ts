@@ -1,32 +1,51 @@
 import type { Purchase } from '@tessera/pages';
 import type { Request, Response } from 'express';
 import type { Db } from '../../db/database.ts';
-import { HttpError, NotFoundError } from '../../http/errors.ts';
+import {
+  ConflictError,
+  GoneError,
+  NotFoundError,
+  retryMessage,
+  TooManyRequestsError,
+  ValidationFailedError,
+} from '../../http/errors.ts';
 import type { Errors } from '../../http/inertia/page.ts';
-import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
-import { rejectWith } from '../../http/validation.ts';
-import type { Limiters } from '../../services.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import { passwordProblem } from '../auth/passwords.ts';
-import { formatAmount } from '../shared/money.ts';
-import { purchasesRepository } from './repository.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
+import { redirectBack } from '../../http/redirect-back.ts';
+import { pathId, type Input } from '../../http/validation.ts';
+import {
+  passwordProblem,
+  usersRepository,
+  WRONG_CURRENT_PASSWORD,
+  WRONG_PASSWORD,
+  type AuthService,
+  type SignedIn,
+} from '../auth/index.ts';
+import { purchaseOperations } from '../payments/index.ts';
+import { formatAmount } from '../shared/index.ts';
 import {
   ACCESS_TOKEN_LIMIT_REACHED,
   ACCESS_TOKEN_REVOKED,
+  EMAIL_UPDATED,
   NEW_ACCESS_TOKEN_FLASH,
-  type AccessTokenExpiry,
+  OTHER_SESSIONS_LOGGED_OUT,
+  PASSWORD_UPDATED,
 } from '@tessera/pages/constants';
 import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
-import type { AccessTokensService } from '../tokens/service.ts';
-import { tokenIdParam } from '../tokens/schemas.ts';
+import type { AccessTokensService } from '../tokens/index.ts';
+import type {
+  CreateTokenBody,
+  LogoutOtherBody,
+  PreviewColorSchemeBody,
+  SnippetLanguageBody,
+  UpdateEmailBody,
+  UpdatePasswordBody,
+} from './schemas.ts';
 
-import { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED } from '../shared/messages.ts';
-
-// The spec's success texts (§7).
+// What the account page says; the same words the pages show (@tessera/pages/constants).
 export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED };
+export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD };
 export const EMAIL_TAKEN = 'This email address is already in use.';
-export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
-export const WRONG_PASSWORD = 'The password is incorrect.';
 export const EMAIL_CHANGE_UNDONE = (email: string) =>
   `Your e-mail address is ${email} again and every other session has been signed out. We have e-mailed you a link to choose a new password.`;
 export const UNDO_LINK_PROBLEMS = {
@@ -47,21 +66,21 @@ export interface AccountControllerDeps {
 }
 
 export function accountController({ db, auth, limiters, tokens }: AccountControllerDeps) {
-  const purchases = purchasesRepository(db);
+  const users = usersRepository(db);
 
   function render(
-    req: Request,
+    req: SignedIn,
     res: Response,
     extra: { errors?: Errors; status?: number } & Pick<InertiaRenderOptions, 'url' | 'flash'> = {},
   ) {
-    const user = req.user!;
+    const { user } = req;
     return res.inertia(
       'AccountSettings',
       {
         ...(extra.errors ? { errors: extra.errors } : {}),
         email: user.email,
         purchases: async (): Promise<Purchase[]> =>
-          (await purchases.forUser(user.id)).map((row) => ({
+          (await purchaseOperations.history(db, user.id)).map((row) => ({
             id: row.id,
             date: new Date(row.created_at).toISOString(),
             packageName: row.product_name,
@@ -84,44 +103,39 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
    * The password asked again before a sensitive change, limited per user (decision 003): a
    * refused attempt runs no scrypt at all, and is answered 429 with the page and the wait.
    */
-  async function passwordConfirmed(
-    req: Request,
+  async function confirmPassword(
+    req: SignedIn,
     res: Response,
     field: string,
     password: string,
     wrong: string,
-  ): Promise<boolean> {
-    const user = req.user!;
-    const key = String(user.id);
+  ): Promise<void> {
+    const key = String(req.user.id);
     const limit = await limiters.passwordCheck.consume(key);
     if (!limit.allowed) {
-      const { retryAfterSeconds } = limit;
-      await refuseRateLimited(req, res, {
-        errors: { [field]: retryMessage('password attempts', retryAfterSeconds) },
-        retryAfterSeconds,
-        pageUrl: PAGE,
-        render: (errors) => render(req, res, { errors, status: 429 }),
+      const message = retryMessage('password attempts', limit.retryAfterSeconds);
+      throw new TooManyRequestsError(limit.retryAfterSeconds, message, {
+        fields: { [field]: message },
+        form: { url: PAGE, render: (errors) => render(req, res, { errors, status: 429 }) },
       });
-      return false;
     }
-    if (!(await auth.checkPassword(user, password))) {
-      await rejectWith(req, res, { [field]: wrong }, PAGE);
-      return false;
+    if (!(await auth.checkPassword(req.user, password))) {
+      throw new ValidationFailedError({ [field]: wrong }, { back: PAGE });
     }
     await limiters.passwordCheck.reset(key);
-    return true;
   }
 
   return {
-    show(req: Request, res: Response) {
+    show(req: SignedIn, res: Response) {
       return render(req, res);
     },
 
-    async updateEmail(req: Request, res: Response) {
-      const { email, password } = req.body as { email: string; password: string };
-      if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
-      const outcome = await auth.changeEmail(req.user!, email);
-      if (outcome === 'taken') return rejectWith(req, res, { email: EMAIL_TAKEN }, PAGE);
+    async updateEmail(req: SignedIn<Input<UpdateEmailBody>>, res: Response) {
+      const { email, password } = req.body;
+      await confirmPassword(req, res, 'password', password, WRONG_PASSWORD);
+      const outcome = await auth.changeEmail(req.user, email);
+      if (outcome === 'taken')
+        throw new ValidationFailedError({ email: EMAIL_TAKEN }, { back: PAGE });
       await res.flash({ messages: { status: EMAIL_UPDATED } });
       res.redirect(PAGE);
     },
@@ -129,12 +143,8 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
     async undoEmailChange(req: Request<{ token: string }>, res: Response) {
       const outcome = await auth.undoEmailChange(req.params.token, req.sessionID);
       if (outcome.status === 'invalid') throw new NotFoundError(UNDO_LINK_PROBLEMS.invalid);
-      if (outcome.status !== 'undone') {
-        throw new HttpError(
-          outcome.status === 'taken' ? 409 : 410,
-          UNDO_LINK_PROBLEMS[outcome.status],
-        );
-      }
+      if (outcome.status === 'taken') throw new ConflictError(UNDO_LINK_PROBLEMS.taken);
+      if (outcome.status !== 'undone') throw new GoneError(UNDO_LINK_PROBLEMS[outcome.status]);
       const message = EMAIL_CHANGE_UNDONE(outcome.email);
       if (req.user?.id === outcome.userId) {
         await res.flash({ messages: { success: message } });
@@ -144,20 +154,12 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
       res.redirect('/login');
     },
 
-    async updatePassword(req: Request, res: Response) {
-      const user = req.user!;
-      const body = req.body as { old_password: string; new_password: string };
-      const { old_password: current, new_password: next } = body;
-      if (!(await passwordConfirmed(req, res, 'old_password', current, WRONG_CURRENT_PASSWORD)))
-        return;
+    async updatePassword(req: SignedIn<Input<UpdatePasswordBody>>, res: Response) {
+      const { old_password: current, new_password: next } = req.body;
+      await confirmPassword(req, res, 'old_password', current, WRONG_CURRENT_PASSWORD);
       const problem = passwordProblem(next);
-      if (problem) return rejectWith(req, res, { new_password: problem }, PAGE);
-      await auth.changePassword(
-        user,
-        body.new_password,
-        req.sessionID,
-        req.session.rememberSelector,
-      );
+      if (problem) throw new ValidationFailedError({ new_password: problem }, { back: PAGE });
+      await auth.changePassword(req.user, next, req.sessionID, req.session.rememberSelector);
       await res.flash({ messages: { status: PASSWORD_UPDATED } });
       res.redirect(PAGE);
     },
@@ -167,14 +169,11 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
      * `page.flash`: it is written to no session or store, and the client keeps flash out of its
      * history, so a reload or Back shows the list without it (decision 014).
      */
-    async createToken(req: Request, res: Response) {
-      const { name, expires_in: expiry } = req.body as {
-        name: string;
-        expires_in: AccessTokenExpiry;
-      };
-      const outcome = await tokens.create(req.user!.id, { name, expiry });
+    async createToken(req: SignedIn<Input<CreateTokenBody>>, res: Response) {
+      const { name, expires_in: expiry } = req.body;
+      const outcome = await tokens.create(req.user.id, { name, expiry });
       if (outcome.status === 'limit')
-        return rejectWith(req, res, { name: ACCESS_TOKEN_LIMIT_REACHED }, PAGE);
+        throw new ValidationFailedError({ name: ACCESS_TOKEN_LIMIT_REACHED }, { back: PAGE });
       if (outcome.status === 'no-user') throw new NotFoundError();
       await render(req, res, {
         url: PAGE,
@@ -186,19 +185,39 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
     },
 
     /** Revokes one of the viewer's own tokens; anyone else's id is a 404 and changes nothing. */
-    async revokeToken(req: Request<{ id: string }>, res: Response) {
-      const id = tokenIdParam(req.params.id);
-      if (id === null) throw new NotFoundError();
-      const outcome = await tokens.revoke(req.user!.id, id);
+    async revokeToken(req: SignedIn<Request<{ id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      const outcome = await tokens.revoke(req.user.id, id);
       if (outcome === 'not-found') throw new NotFoundError();
       await res.flash({ messages: { success: ACCESS_TOKEN_REVOKED } });
       res.redirect(PAGE);
     },
 
-    async logoutOther(req: Request, res: Response) {
-      const { password } = req.body as { password: string };
-      if (!(await passwordConfirmed(req, res, 'password', password, WRONG_PASSWORD))) return;
-      await auth.endOtherSessions(req.user!.id, req.sessionID, req.session.rememberSelector);
+    /**
+     * PUT /snippet-language: the code language a viewer last chose, shared as `snippetLang` on
+     * the next page. Kept on the account when signed in, else in the session.
+     */
+    async chooseSnippetLanguage(req: Input<SnippetLanguageBody>, res: Response) {
+      const { snippet_lang } = req.body;
+      if (req.user) await users.updateSnippetLanguage(req.user.id, snippet_lang);
+      else req.session.snippetLang = snippet_lang;
+      redirectBack(req, res);
+    },
+
+    /**
+     * PUT /preview-color-scheme: the mode the component previews are shown in, shared as
+     * `previewColorScheme` on the next page; kept like the code language.
+     */
+    async choosePreviewColorScheme(req: Input<PreviewColorSchemeBody>, res: Response) {
+      const { preview_color_scheme } = req.body;
+      if (req.user) await users.updatePreviewColorScheme(req.user.id, preview_color_scheme);
+      else req.session.previewColorScheme = preview_color_scheme;
+      redirectBack(req, res);
+    },
+
+    async logoutOther(req: SignedIn<Input<LogoutOtherBody>>, res: Response) {
+      await confirmPassword(req, res, 'password', req.body.password, WRONG_PASSWORD);
+      await auth.endOtherSessions(req.user.id, req.sessionID, req.session.rememberSelector);
       await res.flash({ messages: { status: OTHER_SESSIONS_LOGGED_OUT } });
       res.redirect(PAGE);
     },

@@ -1,22 +1,33 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
-import { refuseWhileImpersonating } from '../admin/impersonation.ts';
-import { requireUser } from '../auth/middleware.ts';
+import { refuseWhileImpersonating, requireUser, signedIn } from '../auth/index.ts';
+import { createTokenBody } from '../tokens/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
-import { logoutOtherBody, updateEmailBody, updatePasswordBody } from './schemas.ts';
-import { createTokenBody } from '../tokens/schemas.ts';
+import {
+  logoutOtherBody,
+  previewColorSchemeBody,
+  snippetLanguageBody,
+  updateEmailBody,
+  updatePasswordBody,
+} from './schemas.ts';
 
-export function accountRoutes(deps: AccountControllerDeps): Router {
+export type AccountRoutesDeps = AccountControllerDeps;
+
+/**
+ * Where a form is validated, `requireUser` comes first so a visitor is refused before their
+ * input is judged; `signedIn` then hands the controller its typed user.
+ */
+export function accountRoutes(deps: AccountRoutesDeps): Router {
   const c = accountController(deps);
   const router = Router();
-  router.get('/account-settings', requireUser, c.show);
+  router.get('/account-settings', signedIn(c.show));
   // An operator acting as the customer may look, not change their credentials or sessions.
   router.put(
     '/account-settings/email',
     requireUser,
     refuseWhileImpersonating,
     validateBody(updateEmailBody),
-    c.updateEmail,
+    signedIn(c.updateEmail),
   );
   // From the notice mailed to the old address: whoever holds that mailbox, signed in or not.
   router.get('/account-settings/email/undo/:token', c.undoEmailChange);
@@ -25,14 +36,14 @@ export function accountRoutes(deps: AccountControllerDeps): Router {
     requireUser,
     refuseWhileImpersonating,
     validateBody(updatePasswordBody),
-    c.updatePassword,
+    signedIn(c.updatePassword),
   );
   router.post(
     '/logout/other',
     requireUser,
     refuseWhileImpersonating,
     validateBody(logoutOtherBody),
-    c.logoutOther,
+    signedIn(c.logoutOther),
   );
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
   // but not make a credential that would outlive the impersonation, nor revoke one.
@@ -41,8 +52,15 @@ export function accountRoutes(deps: AccountControllerDeps): Router {
     requireUser,
     refuseWhileImpersonating,
     validateBody(createTokenBody),
-    c.createToken,
+    signedIn(c.createToken),
   );
-  router.delete('/account/tokens/:id', requireUser, refuseWhileImpersonating, c.revokeToken);
+  router.delete('/account/tokens/:id', refuseWhileImpersonating, signedIn(c.revokeToken));
+  // Display choices, for visitors too: on the account when signed in, else in the session.
+  router.put('/snippet-language', validateBody(snippetLanguageBody), c.chooseSnippetLanguage);
+  router.put(
+    '/preview-color-scheme',
+    validateBody(previewColorSchemeBody),
+    c.choosePreviewColorScheme,
+  );
   return router;
 }

@@ -1,5 +1,6 @@
+import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, passwordInput } from '../auth/schemas.ts';
+import { emailField, passwordInput } from '../auth/index.ts';
 
 /** The spec's form has one field; the password is asked again before the change (decision 003). */
 export const updateEmailBody = z.object({ email: emailField, password: passwordInput() });
@@ -10,3 +11,18 @@ export const updatePasswordBody = z.object({
 });
 
 export const logoutOtherBody = z.object({ password: passwordInput() });
+
+export const snippetLanguageBody = z.object({
+  snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),
+});
+
+export const previewColorSchemeBody = z.object({
+  preview_color_scheme: z.enum(PREVIEW_COLOR_SCHEMES, { error: 'Choose Light, Dark or System.' }),
+});
+
+export type UpdateEmailBody = z.output<typeof updateEmailBody>;
+export type UpdatePasswordBody = z.output<typeof updatePasswordBody>;
+export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
+export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
+export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
+export type { CreateTokenBody } from '../tokens/index.ts';

@@ -11,7 +11,7 @@ import type { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { AUDIT_IMMUTABLE_MESSAGE } from '../../db/migrations/0010-back-office.ts';
-import { passwordResets } from '../auth/password-resets.ts';
+import { passwordResets } from '../auth/index.ts';
 import { MESSAGES, PAGE_SIZE } from './controller.ts';
 import { backOfficeService } from './service.ts';
 
@@ -321,8 +321,10 @@ describe(`licence actions (${TEST_DATABASE})`, () => {
       next_attempt_at: clock.now,
     });
     expect(JSON.parse(mail[0]!.payload)).toEqual({
-      key,
-      url: `${store.config.appUrl}/licenses/${key}`,
+      productName: 'Ecommerce',
+      licenseKey: key,
+      activationUrl: `${store.config.appUrl}/licenses/${key}`,
+      upgrade: false,
     });
     const [entry] = (await store.auditOf('license.move')).filter((e) => e.subject_id === licenseId);
     expect(JSON.parse(entry!.details)).toMatchObject({
@@ -334,6 +336,24 @@ describe(`licence actions (${TEST_DATABASE})`, () => {
     expect(await operator.browser.errorsAfterRedirect(`/admin`)).toEqual({
       email: MESSAGES.moveSame,
     });
+  });
+
+  it('sends the moved licence the e-mail a purchase sends: product, key and link (it once said undefined)', async () => {
+    const operator = await store.admin();
+    const customer = await store.person('mailed-giver');
+    const { licenseId, key } = await createPurchase(db, {
+      userId: customer.id,
+      product: 'marketing',
+      createdAt: clock.now - DAY_MS,
+    });
+    const to = `${customer.email.split('@')[0]}-friend@example.com`;
+    await operator.browser.submit('post', `/admin/licenses/${licenseId}/move`, { email: to });
+    await store.services.mailQueue.drain();
+    const [sent] = (await store.services.mailer.outbox!.list()).filter((mail) => mail.to === to);
+    expect(sent?.subject).toMatch(/licence for Marketing$/);
+    expect(sent?.text).toContain(`Your licence key: ${key}`);
+    expect(sent?.text).toContain(`${store.config.appUrl}/licenses/${key}`);
+    expect(sent?.text).not.toContain('undefined');
   });
 
   it('does not move a licence that has made a team, or an inactive one', async () => {
@@ -379,7 +399,7 @@ describe(`licence actions (${TEST_DATABASE})`, () => {
       .where('recipient', 'in', [customer.email, 'visitor-buyer@example.com'])
       .orderBy('id')
       .execute();
-    expect(jobs.map((job) => [job.recipient, JSON.parse(job.payload).key])).toEqual([
+    expect(jobs.map((job) => [job.recipient, JSON.parse(job.payload).licenseKey])).toEqual([
       [customer.email, connected.key],
       ['visitor-buyer@example.com', waiting.key],
     ]);

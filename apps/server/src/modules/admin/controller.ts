@@ -8,23 +8,26 @@ import type {
 } from '@tessera/pages';
 import { REFUND_WINDOW_DAYS } from '@tessera/pages/constants';
 import type { Request, Response } from 'express';
-import type { z } from 'zod';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
-import { NotFoundError } from '../../http/errors.ts';
-import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
+import {
+  NotFoundError,
+  retryMessage,
+  TooManyRequestsError,
+  ValidationFailedError,
+} from '../../http/errors.ts';
 import { redirectBack } from '../../http/redirect-back.ts';
 import type { AppSessionStore } from '../../http/session/session-store.ts';
-import { fieldErrors, rejectWith } from '../../http/validation.ts';
+import { fieldErrors, pathId, type Input } from '../../http/validation.ts';
 import type { Errors } from '../../http/inertia/page.ts';
-import type { Limiters } from '../../services.ts';
-import { WRONG_PASSWORD } from '../account/controller.ts';
-import { REPORT_DAYS } from '../analytics/routes.ts';
-import { pageViews } from '../analytics/page-views.ts';
-import type { AuthService } from '../auth/auth-service.ts';
-import type { CookieSettings } from '../auth/middleware.ts';
-import { auditTrail, type AuditActor } from './audit.ts';
-import { impersonationRefusal, recentlyAuthenticated, switchSession } from './impersonation.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
+import { WRONG_PASSWORD } from '../auth/index.ts';
+import { REPORT_DAYS } from '../analytics/index.ts';
+import { pageViews } from '../analytics/index.ts';
+import type { AuthService, CookieSettings, SignedIn } from '../auth/index.ts';
+import { licenseOperations, teamOperations } from '../licensing/index.ts';
+import { auditTrail, type AuditActor } from './repository/audit.ts';
+import { impersonationRefusal, recentlyAuthenticated, switchSession } from './middleware.ts';
 import {
   auditRecord,
   customerUrl,
@@ -36,9 +39,9 @@ import {
   teamRecords,
   webhookRecord,
 } from './presenter.ts';
-import { adminRepository } from './repository.ts';
-import type { impersonateBody, moveLicenseBody, refundBody } from './schemas.ts';
-import { customerSearchQuery, idParam, pageQuery, webhookListQuery } from './schemas.ts';
+import { adminRepository } from './repository/back-office.ts';
+import type { ImpersonateBody, MoveLicenseBody, RefundBody } from './schemas.ts';
+import { customerSearchQuery, pageQuery, webhookListQuery } from './schemas.ts';
 import type { BackOfficeService } from './service.ts';
 
 /** Rows per page in every back-office list. */
@@ -89,13 +92,6 @@ function actorOf(req: Request, user: User): AuditActor {
   return { id: user.id, email: user.email, ip: req.ip };
 }
 
-/** The route's id, or a 404: an id that is not a number names no object. */
-function requireId(value: string | undefined): number {
-  const id = idParam(value);
-  if (id === null) throw new NotFoundError();
-  return id;
-}
-
 async function flashTo(
   req: Request,
   res: Response,
@@ -114,7 +110,7 @@ export function adminController(deps: AdminControllerDeps) {
 
   /** Where a licence action goes back to without a Referer: its customer's page. */
   async function licenseBack(id: number): Promise<string> {
-    const license = await repo.licenseById(id);
+    const license = await licenseOperations.forOperator(database.db, id);
     return license?.user_id ? customerUrl(license.user_id) : '/admin';
   }
 
@@ -132,18 +128,17 @@ export function adminController(deps: AdminControllerDeps) {
   ) {
     const customer = await deps.auth.users.findById(id);
     if (!customer) throw new NotFoundError('No such customer.');
-    const [purchases, licenses, teams, sessions, signIns, resets, changes, entries] =
+    const [purchases, licenses, { teams, members }, sessions, signIns, resets, changes, entries] =
       await Promise.all([
         repo.purchasesOf(customer.id),
-        repo.licensesOf(customer),
-        repo.teamsOf(customer.id),
+        licenseOperations.ofCustomer(database.db, customer),
+        teamOperations.ofCustomer(database.db, customer.id),
         deps.sessionStore.userSessions(customer.id),
         deps.auth.signIns.recent(customer.id),
         repo.passwordResetsOf(customer.id),
         repo.emailChangesOf(customer.id),
         audit.list({ offset: 0, limit: 20, customerId: customer.id }),
       ]);
-    const members = await repo.membersOf(teams.map((team) => team.id));
     const at = now();
     const props: AdminCustomerPageProps = {
       customer: {
@@ -223,7 +218,7 @@ export function adminController(deps: AdminControllerDeps) {
     },
 
     customer(req: Request<{ id: string }>, res: Response) {
-      return renderCustomer(req, res, requireId(req.params.id));
+      return renderCustomer(req, res, pathId(req.params.id));
     },
 
     /**
@@ -231,31 +226,33 @@ export function adminController(deps: AdminControllerDeps) {
      * session within IMPERSONATION_REAUTH_MINUTES), else the password now, checked under the
      * same per-user limit as every other password re-check.
      */
-    async impersonate(req: Request<{ id: string }>, res: Response) {
-      const admin = req.user!;
-      const id = requireId(req.params.id);
+    async impersonate(req: SignedIn<Input<ImpersonateBody, { id: string }>>, res: Response) {
+      const admin = req.user;
+      const id = pathId(req.params.id);
       const target = await deps.auth.users.findById(id);
       if (!target) throw new NotFoundError('No such customer.');
       const page = customerUrl(target.id);
       const refusal = impersonationRefusal(target);
       if (refusal) return flashTo(req, res, 'error', refusal, page);
 
-      const { password } = req.body as z.output<typeof impersonateBody>;
+      const { password } = req.body;
       if (!recentlyAuthenticated(req, now())) {
-        if (!password) return rejectWith(req, res, { password: MESSAGES.needsPassword }, page);
+        if (!password)
+          throw new ValidationFailedError({ password: MESSAGES.needsPassword }, { back: page });
         const key = String(admin.id);
         const limit = await deps.limiters.passwordCheck.consume(key);
         if (!limit.allowed) {
-          const { retryAfterSeconds } = limit;
-          return refuseRateLimited(req, res, {
-            errors: { password: retryMessage('password attempts', retryAfterSeconds) },
-            retryAfterSeconds,
-            pageUrl: page,
-            render: (errors) => renderCustomer(req, res, target.id, { errors, status: 429 }),
+          const message = retryMessage('password attempts', limit.retryAfterSeconds);
+          throw new TooManyRequestsError(limit.retryAfterSeconds, message, {
+            fields: { password: message },
+            form: {
+              url: page,
+              render: (errors) => renderCustomer(req, res, target.id, { errors, status: 429 }),
+            },
           });
         }
         if (!(await deps.auth.checkPassword(admin, password)))
-          return rejectWith(req, res, { password: WRONG_PASSWORD }, page);
+          throw new ValidationFailedError({ password: WRONG_PASSWORD }, { back: page });
         await deps.limiters.passwordCheck.reset(key);
         req.session.passwordConfirmedAt = now();
       }
@@ -289,10 +286,10 @@ export function adminController(deps: AdminControllerDeps) {
       res.redirect(customerUrl(customer.id));
     },
 
-    async refund(req: Request<{ id: string }>, res: Response) {
-      const id = requireId(req.params.id);
-      const body = req.body as z.output<typeof refundBody>;
-      const outcome = await service.requestRefund(actorOf(req, req.user!), id, {
+    async refund(req: SignedIn<Input<RefundBody, { id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      const { body } = req;
+      const outcome = await service.requestRefund(actorOf(req, req.user), id, {
         reason: body.reason,
         confirmOutsideWindow: body.confirm_outside_window,
       });
@@ -302,11 +299,9 @@ export function adminController(deps: AdminControllerDeps) {
         case 'not-found':
           throw new NotFoundError('No such purchase.');
         case 'needs-confirmation':
-          return rejectWith(
-            req,
-            res,
+          throw new ValidationFailedError(
             { confirm_outside_window: MESSAGES.outsideWindow(outcome.ageDays) },
-            back,
+            { back },
           );
         case 'requested':
           return flashTo(req, res, 'success', MESSAGES.refundRequested, back);
@@ -321,10 +316,10 @@ export function adminController(deps: AdminControllerDeps) {
       }
     },
 
-    async deactivateLicense(req: Request<{ id: string }>, res: Response) {
-      const id = requireId(req.params.id);
+    async deactivateLicense(req: SignedIn<Request<{ id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
       const back = await licenseBack(id);
-      const outcome = await service.deactivateLicense(actorOf(req, req.user!), id);
+      const outcome = await service.deactivateLicense(actorOf(req, req.user), id);
       if (outcome.status === 'not-found') throw new NotFoundError('No such licence.');
       const ok = outcome.status === 'done';
       return flashTo(
@@ -336,10 +331,10 @@ export function adminController(deps: AdminControllerDeps) {
       );
     },
 
-    async reactivateLicense(req: Request<{ id: string }>, res: Response) {
-      const id = requireId(req.params.id);
+    async reactivateLicense(req: SignedIn<Request<{ id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
       const back = await licenseBack(id);
-      const outcome = await service.reactivateLicense(actorOf(req, req.user!), id);
+      const outcome = await service.reactivateLicense(actorOf(req, req.user), id);
       if (outcome.status === 'not-found') throw new NotFoundError('No such licence.');
       if (outcome.status === 'done')
         return flashTo(req, res, 'success', MESSAGES.reactivated, back);
@@ -348,18 +343,18 @@ export function adminController(deps: AdminControllerDeps) {
       return flashTo(req, res, 'error', message, back);
     },
 
-    async moveLicense(req: Request<{ id: string }>, res: Response) {
-      const { email } = req.body as z.output<typeof moveLicenseBody>;
-      const id = requireId(req.params.id);
+    async moveLicense(req: SignedIn<Input<MoveLicenseBody, { id: string }>>, res: Response) {
+      const { email } = req.body;
+      const id = pathId(req.params.id);
       const back = await licenseBack(id);
-      const outcome = await service.moveLicense(actorOf(req, req.user!), id, email);
+      const outcome = await service.moveLicense(actorOf(req, req.user), id, email);
       switch (outcome.status) {
         case 'not-found':
           throw new NotFoundError('No such licence.');
         case 'done':
           return flashTo(req, res, 'success', MESSAGES.moved(outcome.recipient!), back);
         case 'same':
-          return rejectWith(req, res, { email: MESSAGES.moveSame }, back);
+          throw new ValidationFailedError({ email: MESSAGES.moveSame }, { back });
         default: {
           const message = {
             inactive: MESSAGES.moveInactive,
@@ -370,10 +365,10 @@ export function adminController(deps: AdminControllerDeps) {
       }
     },
 
-    async resendLicense(req: Request<{ id: string }>, res: Response) {
-      const id = requireId(req.params.id);
+    async resendLicense(req: SignedIn<Request<{ id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
       const back = await licenseBack(id);
-      const outcome = await service.resendLicense(actorOf(req, req.user!), id);
+      const outcome = await service.resendLicense(actorOf(req, req.user), id);
       if (outcome.status === 'not-found') throw new NotFoundError('No such licence.');
       if (outcome.status === 'done')
         return flashTo(req, res, 'success', MESSAGES.resent(outcome.recipient!), back);
@@ -382,11 +377,14 @@ export function adminController(deps: AdminControllerDeps) {
       return flashTo(req, res, 'error', message, back);
     },
 
-    async removeMember(req: Request<{ teamId: string; memberId: string }>, res: Response) {
+    async removeMember(
+      req: SignedIn<Request<{ teamId: string; memberId: string }>>,
+      res: Response,
+    ) {
       const outcome = await service.removeMember(
-        actorOf(req, req.user!),
-        requireId(req.params.teamId),
-        requireId(req.params.memberId),
+        actorOf(req, req.user),
+        pathId(req.params.teamId),
+        pathId(req.params.memberId),
       );
       if (outcome.status === 'not-found') throw new NotFoundError('No such team member.');
       if (outcome.status !== 'removed')
@@ -428,7 +426,7 @@ export function adminController(deps: AdminControllerDeps) {
     },
 
     async webhook(req: Request<{ id: string }>, res: Response) {
-      const event = await repo.webhookEventById(requireId(req.params.id));
+      const event = await repo.webhookEventById(pathId(req.params.id));
       if (!event) throw new NotFoundError('No such webhook event.');
       const props: AdminWebhookPageProps = {
         event: webhookRecord(event),
@@ -437,9 +435,9 @@ export function adminController(deps: AdminControllerDeps) {
       return res.inertia('AdminWebhook', props);
     },
 
-    async replayWebhook(req: Request<{ id: string }>, res: Response) {
-      const id = requireId(req.params.id);
-      const outcome = await service.replayWebhook(actorOf(req, req.user!), id);
+    async replayWebhook(req: SignedIn<Request<{ id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      const outcome = await service.replayWebhook(actorOf(req, req.user), id);
       if (outcome.status === 'not-found') throw new NotFoundError('No such webhook event.');
       const back = `/admin/webhooks/${id}`;
       if (outcome.status === 'failed')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { backOfficeApp, PEOPLE_PASSWORD } from '../../../test/back-office.ts';
 import type { TestBrowser } from '../../../test/browser.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
-import { IMPERSONATION_REFUSED } from './impersonation.ts';
+import { IMPERSONATION_REFUSED } from '../auth/index.ts';
 import { MESSAGES } from './controller.ts';
 
 type Page = { component: string; props: Record<string, unknown> };

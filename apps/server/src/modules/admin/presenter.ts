@@ -9,12 +9,15 @@ import type {
 } from '@tessera/pages';
 import type { DeactivationReason, LicenseKind, TeamRole } from '@tessera/pages/constants';
 import type { WebhookEvent } from '../../db/schema.ts';
-import { formatAmount } from '../shared/money.ts';
-import type { AuditRow } from './audit.ts';
-import type { AdminRepository } from './repository.ts';
+import type { licenseOperations, teamOperations } from '../licensing/index.ts';
+import { formatAmount } from '../shared/index.ts';
+import type { AuditRow } from './repository/audit.ts';
+import type { AdminRepository } from './repository/back-office.ts';
 import { refundWindowAt } from './service.ts';
 
 type Rows<K extends keyof AdminRepository> = Awaited<ReturnType<AdminRepository[K]>>;
+type CustomerLicense = Awaited<ReturnType<typeof licenseOperations.ofCustomer>>[number];
+type CustomerTeams = Awaited<ReturnType<typeof teamOperations.ofCustomer>>;
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 const isoOrNull = (ms: number | null) => (ms === null ? null : iso(ms));
@@ -48,7 +51,7 @@ export function purchaseRecord(row: Rows<'purchasesOf'>[number], now: number): A
   };
 }
 
-export function licenseRecord(row: Rows<'licensesOf'>[number]): AdminLicenseRecord {
+export function licenseRecord(row: CustomerLicense): AdminLicenseRecord {
   const isActive = row.is_active === 1;
   const reason = isActive ? null : ((row.deactivation_reason ?? 'other') as DeactivationReason);
   return {
@@ -71,7 +74,10 @@ export function licenseRecord(row: Rows<'licensesOf'>[number]): AdminLicenseReco
   };
 }
 
-export function teamRecords(teams: Rows<'teamsOf'>, members: Rows<'membersOf'>): AdminTeamRecord[] {
+export function teamRecords(
+  teams: CustomerTeams['teams'],
+  members: CustomerTeams['members'],
+): AdminTeamRecord[] {
   return teams.map((team) => {
     const own = members.filter((member) => member.team_id === team.id);
     const owners = own.filter((member) => member.role === 'owner').length;

@@ -1,5 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { NotFoundError } from '../../http/errors.ts';
+import { signedIn } from '../auth/index.ts';
 import { validateBody } from '../../http/validation.ts';
 import type { Logger } from '../../logger.ts';
 import { adminController, type AdminControllerDeps } from './controller.ts';
@@ -42,17 +43,21 @@ export function adminRoutes({ seams, appUrl, logger, ...deps }: AdminRoutesDeps)
   router.use('/admin', requireAdmin);
   router.get('/admin', c.customers);
   router.get('/admin/users/:id', c.customer);
-  router.post('/admin/users/:id/impersonate', validateBody(impersonateBody), c.impersonate);
-  router.post('/admin/purchases/:id/refund', validateBody(refundBody), c.refund);
-  router.post('/admin/licenses/:id/deactivate', c.deactivateLicense);
-  router.post('/admin/licenses/:id/reactivate', c.reactivateLicense);
-  router.post('/admin/licenses/:id/move', validateBody(moveLicenseBody), c.moveLicense);
-  router.post('/admin/licenses/:id/resend', c.resendLicense);
-  router.delete('/admin/teams/:teamId/members/:memberId', c.removeMember);
+  router.post(
+    '/admin/users/:id/impersonate',
+    validateBody(impersonateBody),
+    signedIn(c.impersonate),
+  );
+  router.post('/admin/purchases/:id/refund', validateBody(refundBody), signedIn(c.refund));
+  router.post('/admin/licenses/:id/deactivate', signedIn(c.deactivateLicense));
+  router.post('/admin/licenses/:id/reactivate', signedIn(c.reactivateLicense));
+  router.post('/admin/licenses/:id/move', validateBody(moveLicenseBody), signedIn(c.moveLicense));
+  router.post('/admin/licenses/:id/resend', signedIn(c.resendLicense));
+  router.delete('/admin/teams/:teamId/members/:memberId', signedIn(c.removeMember));
   router.get('/admin/audit', c.auditLog);
   router.get('/admin/webhooks', c.webhooks);
   router.get('/admin/webhooks/:id', c.webhook);
-  router.post('/admin/webhooks/:id/replay', c.replayWebhook);
+  router.post('/admin/webhooks/:id/replay', signedIn(c.replayWebhook));
   router.get('/admin/page-views', c.pageViews);
   return router;
 }

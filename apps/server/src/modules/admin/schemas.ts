@@ -1,6 +1,6 @@
 import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, formBoolean, passwordInput } from '../auth/schemas.ts';
+import { emailField, formBoolean, passwordInput } from '../auth/index.ts';
 
 /** The longest page number a list accepts; beyond the last page a list is simply empty. */
 const MAX_PAGE = 100_000;
@@ -42,9 +42,6 @@ export const moveLicenseBody = z.object({ email: emailField });
 /** The password, asked again when the operator's last sign-in is not recent. */
 export const impersonateBody = z.object({ password: passwordInput().optional() });
 
-/** A route's numeric id: anything else is no such object (404). */
-export function idParam(value: string | undefined): number | null {
-  if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
+export type RefundBody = z.output<typeof refundBody>;
+export type MoveLicenseBody = z.output<typeof moveLicenseBody>;
+export type ImpersonateBody = z.output<typeof impersonateBody>;

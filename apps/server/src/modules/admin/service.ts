@@ -2,21 +2,20 @@ import { REFUND_WINDOW_DAYS } from '@tessera/pages/constants';
 import type { DatabaseHandle } from '../../db/database.ts';
 import type { WebhookEvent } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
-import { formatAmount } from '../shared/money.ts';
-import { normalizeEmail } from '../auth/repository.ts';
-import { auditTrail, type AuditActor } from './audit.ts';
-import { adminRepository } from './repository.ts';
+import { enqueueMail } from '../../mail/queue.ts';
+import { normalizeEmail } from '../auth/index.ts';
+import {
+  licenseMail,
+  licenseOperations as licenses,
+  MembershipRefusal,
+  teamOperations as teams,
+} from '../licensing/index.ts';
+import { purchaseOperations as purchases } from '../payments/index.ts';
+import { formatAmount } from '../shared/index.ts';
+import { auditTrail, type AuditActor } from './repository/audit.ts';
+import { adminRepository } from './repository/back-office.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The mail queue's template for "here is your licence" (the payments worker renders it). */
-const LICENSE_MAIL_TEMPLATE = 'license';
-/** The `mail_jobs.payload` of a licence mail, as JSON (decision 011). */
-export interface LicenseMailPayload {
-  key: string;
-  /** Absolute: `{APP_URL}/licenses/{key}`, where the licence is redeemed. */
-  url: string;
-}
 
 /** What the back office asks of a purchase's payment provider. */
 export interface RefundRequest {
@@ -30,31 +29,18 @@ export interface RefundRequest {
 }
 
 /**
- * The two actions that belong to the payments module (issue 10), injected so this module
- * depends on no provider. The lead connects them in app.ts:
- * - `refund`: `provider.refund(request.providerTransactionId, request.reason)`; the refund
- *   then arrives as a webhook and goes through fulfilment like one asked for at the provider.
- * - `replay`: runs a stored event through fulfilment again; an event already applied must
- *   change nothing (fulfilment is idempotent by event id).
+ * The two provider actions of the back office, given by the app (the payments module's
+ * `backOfficeSeams`, or a test's stand-in), so this module calls no provider itself:
+ * - `refund`: asks the provider to refund; the refund then arrives as a webhook and goes
+ *   through fulfilment like one asked for at the provider.
+ * - `replay`: runs a stored event through fulfilment again; an event already applied changes
+ *   nothing (fulfilment is idempotent by event id).
  * A rejection is shown to the operator and, for a refund, lets them ask again.
  */
 export interface BackOfficeSeams {
   refund(request: RefundRequest): Promise<void>;
   replay(event: WebhookEvent): Promise<void>;
 }
-
-class SeamNotConnectedError extends Error {
-  constructor(what: string) {
-    super(`${what} is not connected to the payments module yet.`);
-    this.name = 'SeamNotConnectedError';
-  }
-}
-
-/** Until the payments work is merged: each seam says it is not connected. */
-export const UNCONNECTED_SEAMS: BackOfficeSeams = {
-  refund: () => Promise.reject(new SeamNotConnectedError('Refunding')),
-  replay: () => Promise.reject(new SeamNotConnectedError('Replaying webhooks')),
-};
 
 export type RefundOutcome =
   | { status: 'requested' }
@@ -75,14 +61,6 @@ export type ReplayOutcome =
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
-class Refusal extends Error {
-  readonly status: 'not-found' | 'last-owner';
-  constructor(status: 'not-found' | 'last-owner') {
-    super(status);
-    this.status = status;
-  }
-}
-
 export interface BackOfficeDeps {
   database: DatabaseHandle;
   seams: BackOfficeSeams;
@@ -95,6 +73,15 @@ export interface BackOfficeDeps {
 export function backOfficeService({ database, seams, appUrl, logger, now }: BackOfficeDeps) {
   const read = adminRepository(database.db);
   const keyHint = (key: string) => `…${key.slice(-4)}`;
+  /** The licence e-mail a purchase sends, to `recipient` (an operator's move or resend). */
+  const mailOf = (license: { key: string; product_name: string }, recipient: string) =>
+    licenseMail({
+      recipient,
+      productName: license.product_name,
+      key: license.key,
+      appUrl,
+      upgrade: false,
+    });
   /** Whole days since `createdAt`, and whether that is inside the refund window. */
   const refundWindow = (createdAt: number) => refundWindowAt(createdAt, now());
 
@@ -122,7 +109,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
 
       const at = now();
       const claimed = await database.writeTransaction(async (tx) => {
-        if (!(await adminRepository(tx).claimRefund(purchase.id, at))) return false;
+        if (!(await purchases.claimRefund(tx, purchase.id, at))) return false;
         await auditTrail(tx, now).record(actor, {
           action: 'purchase.refund_request',
           subject: { type: 'purchase', id: purchase.id },
@@ -157,7 +144,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
         const message = error instanceof Error ? error.message : String(error);
         logger.error({ err: error, purchaseId: purchase.id }, 'The refund request failed');
         await database.writeTransaction(async (tx) => {
-          await adminRepository(tx).releaseRefund(purchase.id, at);
+          await purchases.releaseRefund(tx, purchase.id, at);
           await auditTrail(tx, now).record(actor, {
             action: 'purchase.refund_failed',
             subject: { type: 'purchase', id: purchase.id },
@@ -171,10 +158,10 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
     },
 
     async deactivateLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
-      const license = await read.licenseById(licenseId);
+      const license = await licenses.forOperator(database.db, licenseId);
       if (!license) return { status: 'not-found' };
       const done = await database.writeTransaction(async (tx) => {
-        if (!(await adminRepository(tx).deactivateLicense(license.id, now()))) return false;
+        if ((await licenses.deactivate(tx, { id: license.id }, 'other', now())) !== 1) return false;
         await auditTrail(tx, now).record(actor, {
           action: 'license.deactivate',
           subject: { type: 'license', id: license.id },
@@ -187,12 +174,12 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
     },
 
     async reactivateLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
-      const license = await read.licenseById(licenseId);
+      const license = await licenses.forOperator(database.db, licenseId);
       if (!license) return { status: 'not-found' };
       if (license.is_active === 0 && license.deactivation_reason !== 'other')
         return { status: 'final' };
       const done = await database.writeTransaction(async (tx) => {
-        if (!(await adminRepository(tx).reactivateLicense(license.id))) return false;
+        if (!(await licenses.reactivate(tx, license.id))) return false;
         await auditTrail(tx, now).record(actor, {
           action: 'license.reactivate',
           subject: { type: 'license', id: license.id },
@@ -210,21 +197,15 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
      */
     async moveLicense(actor: AuditActor, licenseId: number, to: string): Promise<LicenseOutcome> {
       const email = normalizeEmail(to);
-      const license = await read.licenseById(licenseId);
+      const license = await licenses.forOperator(database.db, licenseId);
       if (!license) return { status: 'not-found' };
       if (license.is_active !== 1) return { status: 'inactive' };
       if (license.team_id !== null) return { status: 'has-team' };
       const from = license.user_email ?? license.buyer_email;
       if (from === email) return { status: 'same' };
       const done = await database.writeTransaction(async (tx) => {
-        const repo = adminRepository(tx);
-        if (!(await repo.moveLicense(license.id, email))) return false;
-        await repo.enqueueMail({
-          template: LICENSE_MAIL_TEMPLATE,
-          recipient: email,
-          payload: licenseMailPayload(appUrl, license.key),
-          at: now(),
-        });
+        if (!(await licenses.move(tx, license.id, email))) return false;
+        await enqueueMail(tx, mailOf(license, email), now());
         await auditTrail(tx, now).record(actor, {
           action: 'license.move',
           subject: { type: 'license', id: license.id },
@@ -240,18 +221,13 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
 
     /** Queues the licence mail again, to the account's address or else the buyer's. */
     async resendLicense(actor: AuditActor, licenseId: number): Promise<LicenseOutcome> {
-      const license = await read.licenseById(licenseId);
+      const license = await licenses.forOperator(database.db, licenseId);
       if (!license) return { status: 'not-found' };
       if (license.is_active !== 1) return { status: 'inactive' };
       const recipient = license.user_email ?? license.buyer_email;
       if (!recipient) return { status: 'no-recipient' };
       await database.writeTransaction(async (tx) => {
-        await adminRepository(tx).enqueueMail({
-          template: LICENSE_MAIL_TEMPLATE,
-          recipient,
-          payload: licenseMailPayload(appUrl, license.key),
-          at: now(),
-        });
+        await enqueueMail(tx, mailOf(license, recipient), now());
         await auditTrail(tx, now).record(actor, {
           action: 'license.resend',
           subject: { type: 'license', id: license.id },
@@ -263,10 +239,8 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
     },
 
     /**
-     * Removes one membership and counts it out of the team in the same transaction; a team
-     * never loses its last owner. The count is decremented first: on PostgreSQL that takes the
-     * team's row lock, so two removals from one team run one after the other and the second
-     * sees the first's result; on SQLite the transaction holds the write lock from its start.
+     * Removes one membership and counts it out of the team, with its audit entry, in one
+     * transaction; a team never loses its last owner (the licensing module's rule).
      */
     async removeMember(
       actor: AuditActor,
@@ -275,13 +249,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
     ): Promise<RemoveMemberOutcome> {
       try {
         return await database.writeTransaction(async (tx) => {
-          const repo = adminRepository(tx);
-          const member = await repo.membershipById(teamId, memberId);
-          if (!member) throw new Refusal('not-found');
-          if (!(await repo.decrementMemberCount(teamId, now()))) throw new Refusal('not-found');
-          if (member.role === 'owner' && (await repo.ownerCount(teamId)) <= 1)
-            throw new Refusal('last-owner');
-          if (!(await repo.deleteMembership(teamId, memberId))) throw new Refusal('not-found');
+          const member = await teams.removeByOperator(tx, teamId, memberId, now());
           await auditTrail(tx, now).record(actor, {
             action: 'team.member_remove',
             subject: { type: 'team', id: teamId },
@@ -291,7 +259,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
           return { status: 'removed' as const, email: member.email, team: member.team_name };
         });
       } catch (error) {
-        if (error instanceof Refusal) return { status: error.status };
+        if (error instanceof MembershipRefusal) return { status: error.status };
         throw error;
       }
     },
@@ -331,10 +299,6 @@ export function refundWindowAt(createdAt: number, at: number) {
     ageDays: Math.max(0, Math.floor(age / DAY_MS)),
     within: age <= REFUND_WINDOW_DAYS * DAY_MS,
   };
-}
-
-function licenseMailPayload(appUrl: string, key: string): LicenseMailPayload {
-  return { key, url: `${appUrl}/licenses/${encodeURIComponent(key)}` };
 }
 
 export type BackOfficeService = ReturnType<typeof backOfficeService>;

@@ -1,11 +1,14 @@
-import express, { Router, type RequestHandler } from 'express';
+import express, { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
+import { jsonErrors } from '../../http/error-handlers.ts';
+import { retryMessage, TooManyRequestsError } from '../../http/errors.ts';
 import { rejectMalformedText } from '../../http/input-guard.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
-import { validateBody } from '../../http/validation.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
-import { cleanPath, MAX_PATH_LENGTH, pageViews, referrerHost, servedPaths } from './page-views.ts';
+import { validateBody, type Input } from '../../http/validation.ts';
+import type { Logger } from '../../logger.ts';
+import type { Catalogue } from '../catalog/index.ts';
+import { cleanPath, MAX_PATH_LENGTH, pageViews, referrerHost, servedPaths } from './service.ts';
 
 const pageViewBody = z.object({
   // The query string is dropped, but it is sent: leave it room beyond the path's own cap.
@@ -27,6 +30,7 @@ export interface PageViewBeaconDeps {
   /** Beacons per address (`PAGE_VIEW_LIMIT`). */
   limiter: RateLimiter;
   catalogue: () => Catalogue;
+  logger: Logger;
 }
 
 /** The back office's page-views report covers this many days (modules/admin). */
@@ -44,15 +48,19 @@ export function pageViewBeacons({
   appUrl,
   limiter,
   catalogue,
+  logger,
 }: PageViewBeaconDeps): Router {
   const views = pageViews(db, now);
   const isServed = servedPaths(catalogue);
   const ownHost = new URL(appUrl).host;
   const router = Router();
-  const perAddress: RequestHandler = async (req, res, next) => {
+  const perAddress: RequestHandler = async (req, _res, next) => {
     const limit = await limiter.consume(req.ip ?? 'unknown');
-    if (limit.allowed) return next();
-    res.set('Retry-After', String(limit.retryAfterSeconds)).status(429).end();
+    if (!limit.allowed) {
+      const seconds = limit.retryAfterSeconds;
+      throw new TooManyRequestsError(seconds, retryMessage('page views', seconds));
+    }
+    next();
   };
   router.post(
     '/page-views',
@@ -60,13 +68,15 @@ export function pageViewBeacons({
     rejectMalformedText({ forms: false }),
     perAddress,
     validateBody(pageViewBody, { forms: false }),
-    async (req, res) => {
-      const body = req.body as z.output<typeof pageViewBody>;
+    async (req: Input<z.output<typeof pageViewBody>>, res: Response) => {
+      const { body } = req;
       const path = cleanPath(body.path);
       // An unknown page is answered like a known one (a beacon has no use for the difference).
       if (path && isServed(path)) await views.record(path, referrerHost(body.referrer, ownHost));
       res.status(204).end();
     },
   );
+  // A beacon's errors are JSON; the store's own failures (an outage) go on to the page stack's.
+  router.use('/page-views', jsonErrors({ logger }));
   return router;
 }

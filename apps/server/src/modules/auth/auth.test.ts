@@ -4,7 +4,8 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { OTHER_SESSIONS_LOGGED_OUT, WRONG_PASSWORD } from '../account/controller.ts';
+import { OTHER_SESSIONS_LOGGED_OUT } from '@tessera/pages/constants';
+import { WRONG_PASSWORD } from './controller.ts';
 import { BAD_CREDENTIALS } from './controller.ts';
 
 const PASSWORD = 'correct horse battery staple';

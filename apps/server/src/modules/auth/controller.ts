@@ -1,9 +1,15 @@
 import type { Request, Response } from 'express';
-import { refuseRateLimited, retryMessage } from '../../http/rate-limit.ts';
-import { rejectWith } from '../../http/validation.ts';
+import {
+  retryMessage,
+  TooManyRequestsError,
+  ValidationFailedError,
+  type FormPage,
+} from '../../http/errors.ts';
+import type { Limiters } from '../../http/rate-limit.ts';
+import type { Input } from '../../http/validation.ts';
 import { destroySession } from '../../http/session/session.ts';
 import { parseCookies } from '../../http/session/cookies.ts';
-import type { AuthService } from './auth-service.ts';
+import type { AuthService } from './service/auth.ts';
 import {
   clearRememberCookie,
   landingAfterSignOut,
@@ -13,21 +19,23 @@ import {
   signIn,
   type CookieSettings,
 } from './middleware.ts';
-import { passwordProblem } from './passwords.ts';
-import { normalizeEmail } from './repository.ts';
+import { passwordProblem } from './service/passwords.ts';
+import { normalizeEmail } from './repository/users.ts';
 import {
   RESET_LINK_INVALID,
   resetPasswordQuery,
-  type loginBody,
-  type resetPasswordBody,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type LogoutBody,
+  type ResetPasswordBody,
 } from './schemas.ts';
-import type { z } from 'zod';
-import type { Limiters } from '../../services.ts';
-
-import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '../shared/messages.ts';
+import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from '@tessera/pages/constants';
 
 export { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE };
 export const BAD_CREDENTIALS = 'These credentials do not match our records.';
+/** A password asked again before a sensitive change (the account page, the back office). */
+export const WRONG_PASSWORD = 'The password is incorrect.';
+export const WRONG_CURRENT_PASSWORD = 'The current password is incorrect.';
 
 const RESET_ERRORS = {
   invalid: RESET_LINK_INVALID,
@@ -39,6 +47,15 @@ export interface AuthControllerDeps {
   auth: AuthService;
   limiters: Pick<Limiters, 'signIn' | 'signInAccount' | 'passwordReset'>;
   cookies: CookieSettings;
+}
+
+/**
+ * A sign-in or reset form refused for its rate: 429 with the wait beside the e-mail field, the
+ * form drawn again (http/error-handlers.ts answers it, as every limit).
+ */
+function limited(seconds: number, attempts: string, form: FormPage): TooManyRequestsError {
+  const message = retryMessage(attempts, seconds);
+  return new TooManyRequestsError(seconds, message, { fields: { email: message }, form });
 }
 
 function attemptKey(req: Request, email: string): string {
@@ -55,8 +72,8 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       return res.inertia('Login', {});
     },
 
-    async login(req: Request, res: Response) {
-      const body = req.body as z.output<typeof loginBody>;
+    async login(req: Input<LoginBody>, res: Response) {
+      const body = req.body;
       const key = attemptKey(req, body.email);
       const account = normalizeEmail(body.email);
       // The account's own limit holds whatever address the guesses come from; it is checked
@@ -64,16 +81,13 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       let limit = await limiters.signIn.consume(key);
       if (limit.allowed) limit = await limiters.signInAccount.consume(account);
       if (!limit.allowed) {
-        const { retryAfterSeconds } = limit;
-        return refuseRateLimited(req, res, {
-          errors: { email: retryMessage('sign-in attempts', retryAfterSeconds) },
-          retryAfterSeconds,
-          pageUrl: '/login',
+        throw limited(limit.retryAfterSeconds, 'sign-in attempts', {
+          url: '/login',
           render: (errors) => res.inertia('Login', { errors }, { status: 429 }),
         });
       }
       const user = await auth.attempt(body.email, body.password);
-      if (!user) return rejectWith(req, res, { email: BAD_CREDENTIALS }, '/login');
+      if (!user) throw new ValidationFailedError({ email: BAD_CREDENTIALS }, { back: '/login' });
 
       await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);
       const intended = req.session.intendedUrl ?? body.intended_url;
@@ -84,8 +98,8 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       res.redirect(safeRedirectPath(intended));
     },
 
-    async logout(req: Request, res: Response) {
-      const target = landingAfterSignOut((req.body as { redirect_url?: string }).redirect_url);
+    async logout(req: Input<LogoutBody>, res: Response) {
+      const target = landingAfterSignOut(req.body.redirect_url);
       const cookieValue = parseCookies(req.headers.cookie)[rememberCookieName(cookies)];
       const selector = req.session.rememberSelector ?? cookieValue?.split(':')[0];
       if (selector) await auth.remember.revoke(selector);
@@ -100,16 +114,14 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       return res.inertia('ForgotPassword', {});
     },
 
-    async sendResetLink(req: Request, res: Response) {
-      const { email } = req.body as { email: string };
+    async sendResetLink(req: Input<ForgotPasswordBody>, res: Response) {
+      const { email } = req.body;
       const limit = await limiters.passwordReset.consume(attemptKey(req, email));
       if (!limit.allowed) {
-        return rejectWith(
-          req,
-          res,
-          { email: retryMessage('reset requests', limit.retryAfterSeconds) },
-          '/password/reset',
-        );
+        throw limited(limit.retryAfterSeconds, 'reset requests', {
+          url: '/password/reset',
+          render: (errors) => res.inertia('ForgotPassword', { errors }, { status: 429 }),
+        });
       }
       await auth.requestReset(email);
       // The same answer whether or not the address has an account.
@@ -122,23 +134,27 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
       return res.inertia('ResetPassword', { token: req.params.token, email: email ?? '' });
     },
 
-    async resetPassword(req: Request, res: Response) {
-      const body = req.body as z.output<typeof resetPasswordBody>;
+    async resetPassword(req: Input<ResetPasswordBody>, res: Response) {
+      const { body } = req;
       // The schema admits only base64url tokens, so this cannot throw on a lone surrogate.
       const back = `/password/reset/${encodeURIComponent(body.token)}`;
       const limit = await limiters.passwordReset.consume(attemptKey(req, body.email));
       if (!limit.allowed) {
-        return rejectWith(
-          req,
-          res,
-          { email: retryMessage('reset attempts', limit.retryAfterSeconds) },
-          back,
-        );
+        throw limited(limit.retryAfterSeconds, 'reset attempts', {
+          url: back,
+          render: (errors) =>
+            res.inertia(
+              'ResetPassword',
+              { token: body.token, email: body.email, errors },
+              { status: 429 },
+            ),
+        });
       }
       const problem = passwordProblem(body.password);
-      if (problem) return rejectWith(req, res, { password: problem }, back);
+      if (problem) throw new ValidationFailedError({ password: problem }, { back });
       const outcome = await auth.resetPassword(body.token, body.email, body.password);
-      if (outcome !== 'reset') return rejectWith(req, res, { token: RESET_ERRORS[outcome] }, back);
+      if (outcome !== 'reset')
+        throw new ValidationFailedError({ token: RESET_ERRORS[outcome] }, { back });
       // Whoever holds the mailbox is the owner: a lock-out by someone guessing ends here.
       await limiters.signInAccount.reset(normalizeEmail(body.email));
       await res.flash({ messages: { status: PASSWORD_RESET_STATUS } });

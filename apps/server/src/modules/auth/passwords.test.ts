@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../config.ts';
-import { hashPassword, isCommonPassword, passwordProblem, verifyPassword } from './passwords.ts';
+import {
+  hashPassword,
+  isCommonPassword,
+  passwordProblem,
+  verifyPassword,
+} from './service/passwords.ts';
 
 describe('password hashing', () => {
   it('hashes with scrypt at the production cost (N = 2^17, r = 8, p = 1) and verifies', async () => {

@@ -11,7 +11,7 @@ import {
   SIGN_IN_ACCOUNT_LIMIT,
   SIGN_IN_LIMIT,
 } from '../../http/rate-limit.ts';
-import { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from '../account/controller.ts';
+import { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './controller.ts';
 import { BAD_CREDENTIALS } from './controller.ts';
 
 // Every password check is one scrypt call: counting them shows a refused attempt cost nothing.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './passwords.ts';
+import { PASSWORD_MAX_LENGTH } from './service/passwords.ts';
 
 /** `/password/reset/:token?email=…`: the e-mail pre-fills the form; anything odd is ignored. */
 export const resetPasswordQuery = z.object({
@@ -46,3 +46,8 @@ export const resetPasswordBody = z.object({
   email: emailField,
   password: passwordInput(),
 });
+
+export type LoginBody = z.output<typeof loginBody>;
+export type LogoutBody = z.output<typeof logoutBody>;
+export type ForgotPasswordBody = z.output<typeof forgotPasswordBody>;
+export type ResetPasswordBody = z.output<typeof resetPasswordBody>;

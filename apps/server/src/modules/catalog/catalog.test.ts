@@ -5,9 +5,9 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
-import { lazyCatalogue, type Catalogue, type CodeJson } from './catalogue.ts';
+import { lazyCatalogue, type Catalogue, type CodeJson } from './repository.ts';
 import { previewCsp } from './routes.ts';
-import { canonicalUrl } from './seo.ts';
+import { canonicalUrl } from './service/seo.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 type Component = {

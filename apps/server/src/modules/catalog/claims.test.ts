@@ -2,7 +2,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import { lazyCatalogue } from './catalogue.ts';
+import { lazyCatalogue } from './repository.ts';
 
 let app: Awaited<ReturnType<typeof testApp>>;
 let current = 0;

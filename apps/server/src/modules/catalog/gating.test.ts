@@ -12,7 +12,7 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp, testConfig } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
-import { loadCatalogue, type Catalogue } from './catalogue.ts';
+import { loadCatalogue, type Catalogue } from './repository.ts';
 import { isPngOnly } from './presenter.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;

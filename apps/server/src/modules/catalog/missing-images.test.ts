@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp, testConfig } from '../../../test/helpers.ts';
 import { testServicesEnv, TEST_DATABASE } from '../../../test/services.ts';
-import { loadCatalogue, missingImages } from './catalogue.ts';
+import { loadCatalogue, missingImages } from './repository.ts';
 
 // A copy of the real build that lacks one screenshot the pages show.
 const dist = path.resolve(import.meta.dirname, '../../../../../packages/catalog/dist');

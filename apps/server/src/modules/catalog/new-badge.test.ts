@@ -5,7 +5,7 @@ import { NEW_BADGE_DAYS } from '@tessera/pages/constants';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import { lazyCatalogue, type Catalogue } from './catalogue.ts';
+import { lazyCatalogue, type Catalogue } from './repository.ts';
 import { isNewOn } from './presenter.ts';
 
 let app: Awaited<ReturnType<typeof testApp>>;

@@ -17,7 +17,8 @@ import type {
   VersionPrefix,
 } from '@tessera/pages';
 import { checkoutUrl, NEW_BADGE_DAYS } from '@tessera/pages/constants';
-import type { Entitlements } from '../licenses/entitlements.ts';
+import type { Request } from 'express';
+import type { Entitlements } from '../licensing/index.ts';
 import type {
   Catalogue,
   ComponentJson,
@@ -26,7 +27,7 @@ import type {
   SubcategoryJson,
   SubcategoryPlace,
   Template,
-} from './catalogue.ts';
+} from './repository.ts';
 
 export type { VersionPrefix };
 type ComponentViewType = CatalogComponent['viewType'];
@@ -274,4 +275,13 @@ export function currentComponentCount(catalogue: Catalogue): number {
     count += place.subcategory.components.filter((component) => !component.archived).length;
   }
   return count;
+}
+
+/** The home page's catalogue parts: featured packages (as this viewer holds them), templates. */
+export function homeCatalogue(catalogue: () => Catalogue) {
+  return async (req: Request) => ({
+    featuredProducts: presentFeaturedProducts(catalogue(), await req.entitlements()),
+    templates: catalogue().templates.map(presentTemplateSummary),
+    componentCount: currentComponentCount(catalogue()),
+  });
 }

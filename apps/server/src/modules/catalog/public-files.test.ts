@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { clientDir } from '../../http/ssr/assets.ts';
-import { loadCatalogue, type Catalogue } from './catalogue.ts';
+import { loadCatalogue, type Catalogue } from './repository.ts';
 import { isPngOnly } from './presenter.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;

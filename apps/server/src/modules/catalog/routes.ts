@@ -1,13 +1,13 @@
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
 import type { Money } from '@tessera/pages';
-import { plainClientErrors, plainNotFound } from '../../http/errors.ts';
-import { requireUser } from '../auth/middleware.ts';
-import type { Catalogue } from './catalogue.ts';
+import { plainErrors, plainNotFound } from '../../http/error-handlers.ts';
+import { ForbiddenError } from '../../http/errors.ts';
+import { requireUser } from '../auth/index.ts';
+import type { Catalogue } from './repository.ts';
 import {
   currentComponentCount,
   mayPreview,
-  presentFeaturedProducts,
   presentPlayground,
   presentSections,
   presentSubcategory,
@@ -15,7 +15,7 @@ import {
   presentTemplateSummary,
   versionPrefixOf,
 } from './presenter.ts';
-import { describePage } from './seo.ts';
+import { describePage } from './service/seo.ts';
 
 export interface CatalogRoutesOptions {
   catalogue: () => Catalogue;
@@ -117,10 +117,7 @@ export function catalogRoutes({
     res.setHeader('Cache-Control', 'private, no-cache');
     res.setHeader('Vary', 'Cookie');
     if (!mayPreview(place, await req.entitlements())) {
-      return res
-        .status(403)
-        .type('text/plain')
-        .send('This preview is for customers who own the package.');
+      throw new ForbiddenError('This preview is for customers who own the package.');
     }
     res.setHeader('Content-Security-Policy', csp);
     res.setHeader('X-Robots-Tag', 'noindex');
@@ -128,7 +125,7 @@ export function catalogRoutes({
       headers: { 'Content-Type': 'text/html' },
     });
   });
-  router.use([...CATALOGUE_FILE_MOUNTS], plainNotFound(), plainClientErrors());
+  router.use([...CATALOGUE_FILE_MOUNTS], plainNotFound(), plainErrors());
 
   const showComponents = async (req: Request, res: Response) => {
     const prefix = versionPrefixOf(req.path);
@@ -203,10 +200,3 @@ export function catalogRoutes({
 }
 
 /** Home's catalogue parts: component tabs per product and the template carousel. */
-export function homeCatalogue(catalogue: () => Catalogue) {
-  return async (req: Request) => ({
-    featuredProducts: presentFeaturedProducts(catalogue(), await req.entitlements()),
-    templates: catalogue().templates.map(presentTemplateSummary),
-    componentCount: currentComponentCount(catalogue()),
-  });
-}

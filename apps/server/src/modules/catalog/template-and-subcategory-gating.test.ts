@@ -5,8 +5,8 @@ import {
   entitlementsFrom,
   NO_ENTITLEMENTS,
   type Entitlements,
-} from '../licenses/entitlements.ts';
-import { loadCatalogue } from './catalogue.ts';
+} from '../licensing/index.ts';
+import { loadCatalogue } from './repository.ts';
 import { isPngOnly, presentSubcategorySummary, presentTemplate } from './presenter.ts';
 
 const catalogue = loadCatalogue(testConfig().catalogDist);

@@ -7,7 +7,7 @@ import { listening } from '../../../test/payments.ts';
 import { grant } from '../../../test/pricing-fixtures.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { TEST_CARDS } from '../payments/sandbox/provider.ts';
+import { TEST_CARDS } from '../payments/index.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
 type Page = { component: string; props: CheckoutPageProps & SharedPageData; flash: FlashMessages };

@@ -1,14 +1,13 @@
 import type { CheckoutProduct } from '@tessera/pages';
-import { ALL_ACCESS_URL, UPGRADE_URL, type LicenseKind } from '@tessera/pages/constants';
+import { ALL_ACCESS_URL, UPGRADE_URL } from '@tessera/pages/constants';
 import { Router, type Request, type Response } from 'express';
-import { NotFoundError } from '../../http/errors.ts';
+import { NotFoundError, TooManyRequestsError } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import { backUrl } from '../../http/redirect-back.ts';
-import type { CheckoutsService } from '../payments/checkouts.ts';
-import { parseCheckoutRequest } from '../pricing/checkout-request.ts';
-import type { QuoteRefusal } from '../pricing/quote.ts';
-import type { Pricing } from '../pricing/service.ts';
-import { describePage } from '../catalog/seo.ts';
+import { describePage } from '../catalog/index.ts';
+import { LICENSE_KIND_LABELS } from '../licensing/index.ts';
+import type { CheckoutsService } from '../payments/index.ts';
+import { parseCheckoutRequest, type Pricing, type QuoteRefusal } from '../pricing/index.ts';
 
 export interface CheckoutRoutesOptions {
   pricing: Pricing;
@@ -16,13 +15,6 @@ export interface CheckoutRoutesOptions {
   /** Per address: each visit opens a provider transaction, so a crawler or a loop is bounded. */
   limiter: RateLimiter;
 }
-
-const LICENSE_LABELS: Record<LicenseKind, string> = {
-  personal: 'Personal license',
-  team: 'Team license',
-  classroom: 'Classroom license',
-  restricted: 'Restricted license',
-};
 
 /** Where a refused checkout sends the buyer, with the quote's reason as the flash. */
 function refusalTarget(refusal: QuoteRefusal): string | null {
@@ -65,31 +57,28 @@ export function checkoutRoutes({ pricing, checkouts, limiter }: CheckoutRoutesOp
   router.get('/checkout/:slug', async (req, res) => {
     const limit = await limiter.consume(req.ip ?? 'unknown');
     if (!limit.allowed) {
-      res
-        .status(429)
-        .set('Retry-After', String(limit.retryAfterSeconds))
-        .type('text/plain')
-        .send('Too many checkouts opened from this address. Please try again in a moment.');
-      return;
+      throw new TooManyRequestsError(
+        limit.retryAfterSeconds,
+        'Too many checkouts opened from this address. Please try again in a moment.',
+      );
     }
     const request = parseCheckoutRequest(String(req.params.slug), req.query);
     if (!request.ok) throw new NotFoundError(request.message);
-    const quote = await pricing
-      .forRequest(req)
-      .quote(request.productSlug, request.kind, request.upgradeLicenseId);
+    const customer = pricing.forRequest(req);
+    const quote = await customer.quote(request.productSlug, request.kind, request.upgradeLicenseId);
     if (!quote.ok) return refuse(req, res, quote);
 
     const user = req.user;
     const started = await checkouts.startCheckout(
       { ...quote },
-      user ? { id: user.id, email: user.email } : null,
+      user ? { id: user.id, email: user.email, holdings: await customer.holdings() } : null,
     );
     describePage(req, `Buy ${quote.productName}: a one-time payment with lifetime access.`);
     // A checkout page is one buyer's transaction: never indexed, never cached.
     res.set('X-Robots-Tag', 'noindex');
     const product: CheckoutProduct = {
       name: quote.productName,
-      license: LICENSE_LABELS[quote.kind],
+      license: LICENSE_KIND_LABELS[quote.kind],
       kind: quote.kind,
       description: quote.description,
       price: { amount: quote.amount, currency: quote.currency },

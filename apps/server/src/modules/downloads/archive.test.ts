@@ -3,9 +3,9 @@ import { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../../test/helpers.ts';
-import { lazyCatalogue } from '../catalog/catalogue.ts';
-import type { CodeJson } from '../catalog/catalogue.ts';
-import { archiveEntries, manifestFor, writeArchive } from './archive.ts';
+import { lazyCatalogue } from '../catalog/index.ts';
+import type { CodeJson } from '../catalog/index.ts';
+import { archiveEntries, manifestFor, writeArchive } from './service.ts';
 
 const catalogue = lazyCatalogue(testConfig().catalogDist);
 

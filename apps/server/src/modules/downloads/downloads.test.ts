@@ -14,8 +14,8 @@ import {
 } from '../../../test/teams.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DOWNLOAD_LIMIT } from '../../http/rate-limit.ts';
-import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
-import { EXTENSIONS, type Manifest } from './archive.ts';
+import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
+import { EXTENSIONS, type Manifest } from './service.ts';
 import { downloadRefusal } from './routes.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;

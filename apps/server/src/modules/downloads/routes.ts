@@ -1,10 +1,15 @@
 import { Router, type Request, type Response } from 'express';
 import { SNIPPET_LANGUAGES, type SnippetLanguage } from '@tessera/pages/constants';
-import { HttpError, NotFoundError, TooManyRequestsError } from '../../http/errors.ts';
-import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
+import {
+  ForbiddenError,
+  NotFoundError,
+  retryMessage,
+  TooManyRequestsError,
+} from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
-import { requireUser } from '../auth/middleware.ts';
-import type { Catalogue, ProductJson } from '../catalog/catalogue.ts';
+import { signedIn, type SignedIn } from '../auth/index.ts';
+import type { Catalogue, ProductJson } from '../catalog/index.ts';
 import {
   archiveEntries,
   archiveName,
@@ -13,7 +18,7 @@ import {
   manifestFor,
   readCodeFile,
   writeArchive,
-} from './archive.ts';
+} from './service.ts';
 
 export interface DownloadRoutesDeps {
   catalogue: () => Catalogue;
@@ -54,16 +59,16 @@ export function downloadRoutes(deps: DownloadRoutesDeps): Router {
   router.get(
     '/downloads/:package/:file',
     (req, _res, next) => (target(deps.catalogue(), req) ? next() : next(new NotFoundError())),
-    requireUser,
-    async (req: Request, res: Response) => {
+    signedIn(async (req: SignedIn, res: Response) => {
       const catalogue = deps.catalogue();
-      const { product, language } = target(catalogue, req)!;
-      const user = req.user!;
+      const found = target(catalogue, req);
+      if (!found) throw new NotFoundError();
+      const { product, language } = found;
+      const { user } = req;
       if (!(await req.entitlements()).has(product.slug))
-        throw new HttpError(403, downloadRefusal(product));
+        throw new ForbiddenError(downloadRefusal(product));
       const limited = await deps.limiter.consume(`user:${user.id}`);
       if (!limited.allowed) {
-        res.set('Retry-After', String(limited.retryAfterSeconds));
         throw new TooManyRequestsError(
           limited.retryAfterSeconds,
           retryMessage('downloads', limited.retryAfterSeconds),
@@ -105,7 +110,7 @@ export function downloadRoutes(deps: DownloadRoutesDeps): Router {
         deps.logger.error({ err: error, path: req.path }, 'A bulk download failed midway');
         res.destroy(error instanceof Error ? error : new Error(String(error)));
       }
-    },
+    }),
   );
   return router;
 }

@@ -1,8 +1,9 @@
 import { Router } from 'express';
-import { showHome, type HomeProps } from './controller.ts';
+import { homeController, type HomeDeps } from './controller.ts';
 
-export function homeRoutes(props: HomeProps): Router {
+export function homeRoutes(deps: HomeDeps): Router {
+  const home = homeController(deps);
   const router = Router();
-  router.get('/', showHome(props));
+  router.get('/', home.show);
   return router;
 }

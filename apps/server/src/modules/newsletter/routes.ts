@@ -2,8 +2,8 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { validateBody } from '../../http/validation.ts';
-import { emailField } from '../auth/schemas.ts';
-import { normalizeEmail } from '../auth/repository.ts';
+import { emailField } from '../auth/index.ts';
+import { normalizeEmail } from '../auth/index.ts';
 import { newsletterRepository } from './repository.ts';
 
 const subscribeBody = z.object({ email_address: emailField });
@@ -17,7 +17,7 @@ export function newsletterRoutes({ db, now }: { db: Db; now: () => number }): Ro
   const subscribers = newsletterRepository(db);
   const router = Router();
   router.post('/newsletter', validateBody(subscribeBody), async (req, res) => {
-    const email = normalizeEmail((req.body as z.output<typeof subscribeBody>).email_address);
+    const email = normalizeEmail(req.body.email_address);
     await subscribers.subscribe(email, now());
     res.redirect('/newsletter/thank-you');
   });

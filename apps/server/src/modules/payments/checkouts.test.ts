@@ -9,7 +9,7 @@ import {
   webhookSecret,
 } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import { isCheckoutHash } from './checkouts.ts';
+import { isCheckoutHash } from './service/checkouts.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
 let app: App;

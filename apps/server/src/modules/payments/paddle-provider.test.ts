@@ -4,9 +4,9 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { TEST_SECRET, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { signatureHeader } from './signature.ts';
+import { signatureHeader } from './service/signature.ts';
 import { ConfigError, derivedSandboxWebhookSecret, loadConfig } from '../../config.ts';
-import { createPaddleProvider, paddleTransactionRequest } from './paddle-provider.ts';
+import { createPaddleProvider, paddleTransactionRequest } from './service/paddle-provider.ts';
 
 const PADDLE_ENV = {
   PAYMENT_PROVIDER: 'paddle',

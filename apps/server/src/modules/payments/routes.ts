@@ -1,10 +1,22 @@
-import { Router, type Request, type Response } from 'express';
-import { NotFoundError } from '../../http/errors.ts';
-import type { RateLimiter } from '../../http/rate-limit.ts';
+import express, { Router, type Request, type Response } from 'express';
 import type { Db } from '../../db/database.ts';
-import { requireUser } from '../auth/middleware.ts';
-import type { CheckoutsService } from './checkouts.ts';
-import { purchasesRepository } from './repository.ts';
+import {
+  HttpError,
+  NotFoundError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../http/errors.ts';
+import { jsonErrors } from '../../http/error-handlers.ts';
+import { answersJson } from '../../http/negotiation.ts';
+import type { Logger } from '../../logger.ts';
+import { findMalformedText } from '../../http/input-guard.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import { signedIn, type SignedIn } from '../auth/index.ts';
+import { purchasesRepository } from './repository/purchases.ts';
+import { webhookEnvelope } from './schemas.ts';
+import type { CheckoutsService } from './service/checkouts.ts';
+import type { Fulfilment } from './service/fulfilment.ts';
+import { SIGNATURE_HEADER, verifySignature } from './service/signature.ts';
 
 /**
  * Where a buyer waits after paying: `GET /thank-you?checkout={hash}` (the ThankYou page) polls
@@ -21,24 +33,21 @@ export function paymentRoutes(deps: {
 }): Router {
   const router = Router();
 
-  async function limited(req: Request, res: Response): Promise<boolean> {
+  async function perAddress(req: Request) {
     const result = await deps.limiter.consume(req.ip ?? 'unknown');
-    if (result.allowed) return false;
-    res
-      .status(429)
-      .set('Retry-After', String(result.retryAfterSeconds))
-      .json({ message: 'Too many requests. Please try again in a moment.' });
-    return true;
+    if (!result.allowed) {
+      throw new TooManyRequestsError(
+        result.retryAfterSeconds,
+        'Too many requests. Please try again in a moment.',
+      );
+    }
   }
 
-  router.get('/paddle-purchases/:hash', async (req, res) => {
-    if (await limited(req, res)) return;
+  router.get('/paddle-purchases/:hash', answersJson, async (req, res) => {
+    await perAddress(req);
     const status = await deps.checkouts.purchaseStatus(req.params.hash);
-    if (!status) {
-      // Not ready, or no such checkout: the same answer, so a guess learns nothing.
-      res.status(404).json({ message: 'Not ready yet.' });
-      return;
-    }
+    // Not ready, or no such checkout: the same answer, so a guess learns nothing.
+    if (!status) throw new NotFoundError('Not ready yet.');
     res.json(
       status.upgrade
         ? { license_key: status.license_key, upgrade: true }
@@ -47,7 +56,7 @@ export function paymentRoutes(deps: {
   });
 
   router.get('/thank-you', async (req, res) => {
-    if (await limited(req, res)) return;
+    await perAddress(req);
     const hash = typeof req.query.checkout === 'string' ? req.query.checkout : '';
     const checkout = await deps.checkouts.thankYou(hash);
     if (!checkout) throw new NotFoundError('No such checkout');
@@ -57,18 +66,96 @@ export function paymentRoutes(deps: {
   const { invoiceUrl } = deps;
   if (invoiceUrl) {
     // The receipt link a Paddle purchase keeps: the buyer's own, signed in, sent on to Paddle.
-    router.get('/receipts/:transactionId', requireUser, async (req, res) => {
-      const id = String(req.params.transactionId);
-      const user = req.user!;
-      if (
-        !/^txn_[a-z0-9]{1,64}$/.test(id) ||
-        !(await purchasesRepository(deps.db).isReceiptOf(id, user))
-      ) {
-        throw new NotFoundError('No such receipt');
-      }
-      res.inertiaLocation(await invoiceUrl(id));
-    });
+    router.get(
+      '/receipts/:transactionId',
+      signedIn(async (req: SignedIn<Request<{ transactionId: string }>>, res: Response) => {
+        const id = req.params.transactionId;
+        const { user } = req;
+        if (
+          !/^txn_[a-z0-9]{1,64}$/.test(id) ||
+          !(await purchasesRepository(deps.db).isReceiptOf(id, user))
+        ) {
+          throw new NotFoundError('No such receipt');
+        }
+        res.inertiaLocation(await invoiceUrl(id));
+      }),
+    );
   }
 
+  return router;
+}
+
+/** A delivery larger than this is not a Paddle notification. */
+const MAX_BODY = '1mb';
+
+/**
+ * `POST /webhooks/paddle`: its own stack, mounted before the app's body parsers, session and
+ * CSRF check. The signature over the raw bytes is the only credential; then the event is applied
+ * (or held) exactly once. 400 for a malformed header or body, 401 for a missing or wrong
+ * signature, 422/503 when the event could not be applied (the provider delivers it again),
+ * nothing changed in each case.
+ */
+export function webhookRoutes(deps: {
+  fulfilment: Fulfilment;
+  secrets: () => readonly string[];
+  toleranceSeconds: number;
+  logger: Logger;
+  now: () => number;
+}): Router {
+  const router = Router();
+  router.post(
+    '/webhooks/paddle',
+    express.raw({ type: () => true, limit: MAX_BODY }),
+    async (req, res) => {
+      const rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const check = verifySignature({
+        rawBody,
+        header: req.get(SIGNATURE_HEADER),
+        secrets: deps.secrets(),
+        toleranceSeconds: deps.toleranceSeconds,
+        nowMs: deps.now(),
+      });
+      if (!check.ok) {
+        if (check.reason === 'malformed') {
+          throw new HttpError(400, `The ${SIGNATURE_HEADER} header is not "ts=…;h1=…".`, {
+            code: 'malformed_signature',
+          });
+        }
+        throw new UnauthorizedError(
+          `The ${SIGNATURE_HEADER} header does not sign this body now (${check.reason}).`,
+          { code: 'invalid_signature' },
+        );
+      }
+      const text = rawBody.toString('utf8');
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        throw new HttpError(400, 'The body is not JSON.', { code: 'malformed_body' });
+      }
+      const envelope = webhookEnvelope.safeParse(json);
+      const malformedText = findMalformedText(json);
+      if (!envelope.success || malformedText !== null) {
+        throw new HttpError(
+          400,
+          malformedText
+            ? `The body has a character that is not allowed at ${malformedText}.`
+            : 'The body is not a notification (event_id, event_type, occurred_at, data).',
+          { code: 'malformed_body' },
+        );
+      }
+      const result = await deps.fulfilment.receive(envelope.data, text);
+      if (result.status !== 200) {
+        // The provider delivers it again: 422 for an event we cannot apply, 503 for now.
+        throw new HttpError(result.status, result.error, {
+          code: 'not_applied',
+          expose: true,
+          headers: result.status === 503 ? { 'Retry-After': '30' } : {},
+        });
+      }
+      res.status(200).json({ outcome: result.outcome, duplicate: result.duplicate });
+    },
+  );
+  router.use('/webhooks/paddle', jsonErrors({ logger: deps.logger }));
   return router;
 }

@@ -1,6 +1,6 @@
 import { NodeRuntime, Webhooks } from '@paddle/paddle-node-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseSignatureHeader, signatureHeader, verifySignature } from './signature.ts';
+import { parseSignatureHeader, signatureHeader, verifySignature } from './service/signature.ts';
 
 const SECRET = 'pdl_ntfset_01h8' + 'a'.repeat(40);
 const BODY = Buffer.from('{"event_id":"evt_1","event_type":"transaction.completed"}');

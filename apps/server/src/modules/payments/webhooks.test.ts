@@ -16,7 +16,7 @@ import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { buildApp } from '../../app.ts';
 import { openDatabase } from '../../db/database.ts';
 import { NO_ASSETS } from '../../http/ssr/assets.ts';
-import { signatureHeader } from './signature.ts';
+import { signatureHeader } from './service/signature.ts';
 import { createPayments } from './index.ts';
 
 type App = Awaited<ReturnType<typeof testApp>>;
@@ -369,7 +369,7 @@ describe(`refunds and upgrades (${TEST_DATABASE})`, () => {
       { id: user.id, email },
     );
     await deliver(server.url, secret, transactionCompleted(transactionId, { subtotal: 14_900 }));
-    const { accessPolicyFor } = await import('../access/policy.ts');
+    const { policyFor: accessPolicyFor } = await import('../licensing/index.ts');
     const { db } = app.services.database;
     const row = await db
       .selectFrom('users')

@@ -1,6 +1,6 @@
 import { checkoutUrl } from '@tessera/pages/constants';
 import { describe, expect, it } from 'vitest';
-import { parseCheckoutRequest } from './checkout-request.ts';
+import { parseCheckoutRequest } from './schemas.ts';
 
 function parse(url: string) {
   const parsed = new URL(url, 'http://store.test');

@@ -1,6 +1,6 @@
 import { BLACK_FRIDAY_SLUG, BLACK_FRIDAY_WINDOW } from '@tessera/pages/constants';
 import { describe, expect, it } from 'vitest';
-import { activeOffer, DEFAULT_BLACK_FRIDAY_WINDOW, offerWindow } from './offers.ts';
+import { activeOffer, DEFAULT_BLACK_FRIDAY_WINDOW, offerWindow } from './service/offers.ts';
 
 describe('the Black Friday window', () => {
   const window = DEFAULT_BLACK_FRIDAY_WINDOW;

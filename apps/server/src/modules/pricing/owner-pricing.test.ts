@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_PRICE_FLOOR_PERCENT } from '@tessera/pages/constants';
-import { ownerPricing, type Holding, type PriceTarget } from './owner-pricing.ts';
+import { ownerPricing, type Holding, type PriceTarget } from './service/owner-pricing.ts';
 
 let nextId = 1;
 function held(overrides: Partial<Holding> & Pick<Holding, 'productType'>): Holding {

@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { captureLogger, testConfig } from '../../../test/helpers.ts';
 import { TEST_DATABASE, testServices, testServicesEnv } from '../../../test/services.ts';
 import type { Services } from '../../services.ts';
-import { CORE_PRODUCTS, ensureProducts, templateProducts } from './products.ts';
+import { CORE_PRODUCTS, ensureProducts, templateProducts } from './service/products.ts';
 import { pricingRepository } from './repository.ts';
 
 let services: Services;

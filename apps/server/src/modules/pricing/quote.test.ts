@@ -5,8 +5,8 @@ import { grant } from '../../../test/pricing-fixtures.ts';
 import { TEST_DATABASE, testServices, testServicesEnv } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import type { Services } from '../../services.ts';
-import { DEFAULT_BLACK_FRIDAY_WINDOW, offerWindow } from './offers.ts';
-import { quote, type QuoteInput } from './quote.ts';
+import { DEFAULT_BLACK_FRIDAY_WINDOW, offerWindow } from './service/offers.ts';
+import { quote, type QuoteInput } from './service/quote.ts';
 import { pricingRepository } from './repository.ts';
 
 let services: Services;

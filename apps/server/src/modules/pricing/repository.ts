@@ -1,7 +1,6 @@
 import { LICENSE_KINDS, type LicenseKind } from '@tessera/pages/constants';
 import type { Db, Tx } from '../../db/database.ts';
-import type { Holding } from './owner-pricing.ts';
-import type { ProductType } from './products.ts';
+import type { ProductType } from '../licensing/index.ts';
 
 export interface PricedProduct {
   id: number;
@@ -16,40 +15,7 @@ export interface PricedProduct {
 const isKind = (kind: string): kind is LicenseKind =>
   (LICENSE_KINDS as readonly string[]).includes(kind);
 
-/** What a licence row (with its product, purchase and team) is to pricing; null for an unknown kind. */
-export function holdingFromRow(row: {
-  id: number;
-  product_id: number;
-  kind: string;
-  is_active: number;
-  deactivation_reason: string | null;
-  slug: string;
-  name: string;
-  type: string;
-  amount: number | null;
-  currency: string | null;
-  refunded_at: number | null;
-  team_name: string | null;
-}): Holding | null {
-  if (!isKind(row.kind)) return null;
-  return {
-    licenseId: row.id,
-    productId: row.product_id,
-    productSlug: row.slug,
-    productName: row.name,
-    productType: row.type as ProductType,
-    kind: row.kind,
-    isActive: row.is_active === 1,
-    deactivationReason: row.deactivation_reason,
-    paid:
-      row.amount !== null && row.currency !== null && row.refunded_at === null
-        ? { amount: row.amount, currency: row.currency }
-        : null,
-    teamName: row.team_name,
-  };
-}
-
-/** Read-only queries pricing needs: products with their prices, and what a customer holds. */
+/** Products with their prices: what pricing reads. */
 export function pricingRepository(db: Db | Tx) {
   return {
     /** Products with their active prices; all of them, or those with the given slugs. */
@@ -98,65 +64,6 @@ export function pricingRepository(db: Db | Tx) {
         }
       }
       return [...byId.values()];
-    },
-
-    /**
-     * Every licence the user holds or held: their own (personal, restricted, and any licence
-     * connected to them) and those of the teams they own. With what was paid, unless refunded.
-     */
-    async holdings(userId: number): Promise<Holding[]> {
-      const rows = await db
-        .selectFrom('licenses')
-        .innerJoin('products', 'products.id', 'licenses.product_id')
-        .leftJoin('purchases', 'purchases.id', 'licenses.purchase_id')
-        .leftJoin('teams', 'teams.id', 'licenses.team_id')
-        .select([
-          'licenses.id',
-          'licenses.product_id',
-          'licenses.kind',
-          'licenses.is_active',
-          'licenses.deactivation_reason',
-          'licenses.user_id',
-          'products.slug',
-          'products.name',
-          'products.type',
-          'purchases.amount',
-          'purchases.currency',
-          'purchases.refunded_at',
-          'teams.name as team_name',
-        ])
-        .where((eb) =>
-          eb.or([
-            eb('licenses.user_id', '=', userId),
-            eb(
-              'licenses.team_id',
-              'in',
-              eb
-                .selectFrom('team_members')
-                .select('team_members.team_id')
-                .where('team_members.user_id', '=', userId)
-                .where('team_members.role', '=', 'owner'),
-            ),
-          ]),
-        )
-        .orderBy('licenses.id')
-        .execute();
-      return rows.map(holdingFromRow).filter((holding) => holding !== null);
-    },
-
-    /** Whether the user is in a team (any role) whose active licence is team all-access. */
-    async memberOfAllAccessTeam(userId: number): Promise<boolean> {
-      const row = await db
-        .selectFrom('team_members')
-        .innerJoin('licenses', 'licenses.team_id', 'team_members.team_id')
-        .innerJoin('products', 'products.id', 'licenses.product_id')
-        .select('licenses.id')
-        .where('team_members.user_id', '=', userId)
-        .where('licenses.is_active', '=', 1)
-        .where('licenses.kind', '=', 'team')
-        .where('products.type', '=', 'all-access')
-        .executeTakeFirst();
-      return row !== undefined;
     },
   };
 }

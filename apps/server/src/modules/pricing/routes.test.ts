@@ -6,9 +6,9 @@ import { grant } from '../../../test/pricing-fixtures.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
-import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
-import { currentComponentCount } from '../catalog/presenter.ts';
-import { DEFAULT_BLACK_FRIDAY_WINDOW } from './offers.ts';
+import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
+import { currentComponentCount } from '../catalog/index.ts';
+import { DEFAULT_BLACK_FRIDAY_WINDOW } from './service/offers.ts';
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 type Page<P = object> = { component: string; props: P & SharedPageData };

@@ -6,11 +6,11 @@ import type {
 } from '@tessera/pages';
 import { PRICING_URL, UPGRADE_TEAM_URL, UPGRADE_URL } from '@tessera/pages/constants';
 import { Router } from 'express';
-import { requireUser } from '../auth/middleware.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
-import { currentComponentCount, presentTemplateSummary } from '../catalog/presenter.ts';
-import { describePage } from '../catalog/seo.ts';
-import type { Pricing } from './service.ts';
+import { requireUser } from '../auth/index.ts';
+import type { Catalogue } from '../catalog/index.ts';
+import { currentComponentCount, presentTemplateSummary } from '../catalog/index.ts';
+import { describePage } from '../catalog/index.ts';
+import type { Pricing } from './service/pricing.ts';
 
 export interface PricingRoutesOptions {
   pricing: Pricing;

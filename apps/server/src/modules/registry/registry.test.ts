@@ -11,16 +11,16 @@ import { testApp } from '../../../test/helpers.ts';
 import { deliver, listening, refundEvent, webhookSecret } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { lazyCatalogue, type Catalogue } from '../catalog/catalogue.ts';
-import { accessTokensRepository } from '../tokens/repository.ts';
-import { newTokenSecret } from '../tokens/secrets.ts';
-import { indexItem, npmDependencies, registryItem, REGISTRY_LANGUAGES } from './items.ts';
+import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
+import { accessTokensRepository } from '../tokens/index.ts';
+import { newTokenSecret } from '../tokens/index.ts';
+import { indexItem, npmDependencies, registryItem, REGISTRY_LANGUAGES } from './service/items.ts';
 import {
   ITEM_NAME,
   nameCatalogue,
   RegistryNameCollisionError,
   type RegistryEntry,
-} from './names.ts';
+} from './service/names.ts';
 import itemJsonSchema from './shadcn-schema/registry-item.json' with { type: 'json' };
 import registryJsonSchema from './shadcn-schema/registry.json' with { type: 'json' };
 

@@ -5,13 +5,24 @@
 // The token acts as its owner: their access policy is read from the database on every request,
 // and the catalogue presenter decides, as it does for the site, whether the code is theirs.
 import { checkoutUrl, ALL_ACCESS_URL } from '@tessera/pages/constants';
-import { Router, type ErrorRequestHandler, type Request, type Response } from 'express';
+import { Router, type Request, type Response } from 'express';
 import type { Db } from '../../db/database.ts';
-import { retryMessage, type RateLimiter } from '../../http/rate-limit.ts';
-import { accessPolicyFor } from '../access/policy.ts';
-import type { Catalogue } from '../catalog/catalogue.ts';
-import { presentComponent } from '../catalog/presenter.ts';
-import { authenticateBearer, bearerToken } from '../tokens/bearer.ts';
+import type { User } from '../../db/schema.ts';
+import { jsonErrors } from '../../http/error-handlers.ts';
+import {
+  ForbiddenError,
+  HttpError,
+  NotFoundError,
+  retryMessage,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../http/errors.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
+import type { Logger } from '../../logger.ts';
+import { policyFor } from '../licensing/index.ts';
+import type { Catalogue } from '../catalog/index.ts';
+import { presentComponent } from '../catalog/index.ts';
+import { authenticateBearer, bearerToken } from '../tokens/index.ts';
 import {
   indexItem,
   type IndexItem,
@@ -19,9 +30,9 @@ import {
   REGISTRY_SCHEMA,
   registryItem,
   type RegistryLanguage,
-} from './items.ts';
-import { ITEM_NAME, registryNames } from './names.ts';
-import { searchIndex, searchQuery } from './search.ts';
+} from './service/items.ts';
+import { ITEM_NAME, registryNames } from './service/names.ts';
+import { searchIndex, searchQuery } from './service/search.ts';
 
 export interface RegistrySettings {
   db: Db;
@@ -32,6 +43,7 @@ export interface RegistrySettings {
   guesses: RateLimiter;
   /** Every request of a valid token, per token: generous, against a runaway script. */
   tokenRequests: RateLimiter;
+  logger: Logger;
   now: () => number;
 }
 
@@ -42,17 +54,8 @@ export const TOKENS_PAGE = '/account-settings';
 /** Items may differ per token and change on refund or revocation: revalidate every time. */
 const CACHE_CONTROL = 'private, no-cache';
 
-type ErrorCode =
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'rate_limited'
-  | 'bad_request'
-  | 'method_not_allowed';
-
-function fail(res: Response, status: number, error: ErrorCode, message: string) {
-  res.status(status).set('Cache-Control', 'private, no-store').json({ error, message });
-}
+/** A request the registry cannot read: its answer names the parameters it takes. */
+const badRequest = (message: string) => new HttpError(400, message);
 
 function languageOf(value: unknown): RegistryLanguage | null | undefined {
   if (value === undefined) return 'react';
@@ -64,63 +67,55 @@ export function registryRoutes(settings: RegistrySettings): Router {
   const tokensPage = `${appUrl}${TOKENS_PAGE}`;
   const router = Router();
 
-  const refuseToken = (res: Response, reason: 'missing' | 'invalid') => {
-    res.set(
-      'WWW-Authenticate',
-      reason === 'missing'
-        ? `Bearer realm="${brandName} registry"`
-        : `Bearer realm="${brandName} registry", error="invalid_token"`,
-    );
-    fail(
-      res,
-      401,
-      'unauthorized',
+  const refuseToken = (reason: 'missing' | 'invalid') =>
+    new UnauthorizedError(
       reason === 'missing'
         ? `${brandName} needs a personal access token for this. Create one in Account settings (${tokensPage}), set it as TESSERA_TOKEN, and send it as "Authorization: Bearer \${TESSERA_TOKEN}" from the "@tessera" entry of your components.json.`
         : `This ${brandName} access token is not valid: it is mistyped, revoked or expired. Create a new one in Account settings (${tokensPage}) and set it as TESSERA_TOKEN.`,
+      {
+        headers: {
+          'WWW-Authenticate':
+            reason === 'missing'
+              ? `Bearer realm="${brandName} registry"`
+              : `Bearer realm="${brandName} registry", error="invalid_token"`,
+        },
+      },
     );
-  };
 
   /**
-   * Who the token stands for. `null` after an answer was sent (401 or 429); `undefined` when
-   * no token came and none is required.
+   * Who the token stands for; `undefined` when no token came and none is required. A missing
+   * or wrong token is a 401, a blocked address or a spent token a 429.
    */
-  async function authenticate(req: Request, res: Response, required: boolean) {
+  async function authenticate(req: Request, required: true): Promise<User>;
+  async function authenticate(req: Request, required: false): Promise<User | undefined>;
+  async function authenticate(req: Request, required: boolean) {
     const presented = bearerToken(req) !== null || req.get('authorization') !== undefined;
     if (!presented) {
       if (!required) return undefined;
-      refuseToken(res, 'missing');
-      return null;
+      throw refuseToken('missing');
     }
     const address = req.ip ?? 'unknown';
     // A blocked address learns nothing more about any token, right or wrong.
     const blocked = await settings.guesses.peek(address);
     if (!blocked.allowed) {
-      res.set('Retry-After', String(blocked.retryAfterSeconds));
-      fail(
-        res,
-        429,
-        'rate_limited',
-        retryMessage('wrong access tokens from your address', blocked.retryAfterSeconds),
+      const seconds = blocked.retryAfterSeconds;
+      throw new TooManyRequestsError(
+        seconds,
+        retryMessage('wrong access tokens from your address', seconds),
       );
-      return null;
     }
     const result = await authenticateBearer(db, req, settings.now());
     if (!result.ok) {
       await settings.guesses.consume(address);
-      refuseToken(res, 'invalid');
-      return null;
+      throw refuseToken('invalid');
     }
     const spent = await settings.tokenRequests.consume(String(result.tokenId));
     if (!spent.allowed) {
-      res.set('Retry-After', String(spent.retryAfterSeconds));
-      fail(
-        res,
-        429,
-        'rate_limited',
-        retryMessage('requests with this access token', spent.retryAfterSeconds),
+      const seconds = spent.retryAfterSeconds;
+      throw new TooManyRequestsError(
+        seconds,
+        retryMessage('requests with this access token', seconds),
       );
-      return null;
     }
     return result.user;
   }
@@ -145,16 +140,12 @@ export function registryRoutes(settings: RegistrySettings): Router {
   router.get(`${REGISTRY_PATH}/registry.json`, async (req, res) => {
     const query = searchQuery.safeParse(req.query);
     if (!query.success) {
-      return fail(
-        res,
-        400,
-        'bad_request',
+      throw badRequest(
         'Search with q (text), type (e.g. registry:block), limit (1 or more) and offset (0 or more).',
       );
     }
-    const user = await authenticate(req, res, false);
-    if (user === null) return;
-    const entitlements = user ? (await accessPolicyFor(db, user)).entitlements : null;
+    const user = await authenticate(req, false);
+    const entitlements = user ? (await policyFor(db, user)).entitlements : null;
     const found = searchIndex(indexOf(settings.catalogue()), query.data);
     answer(res, {
       $schema: REGISTRY_SCHEMA,
@@ -173,35 +164,26 @@ export function registryRoutes(settings: RegistrySettings): Router {
   router.get(`${REGISTRY_PATH}/:file`, async (req, res) => {
     const file = req.params.file;
     const name = file.endsWith('.json') ? file.slice(0, -'.json'.length) : null;
-    const user = await authenticate(req, res, true);
-    if (!user) return;
+    const user = await authenticate(req, true);
     const entry =
       name && ITEM_NAME.test(name)
         ? registryNames(settings.catalogue()).byName.get(name)
         : undefined;
     if (!entry) {
-      return fail(
-        res,
-        404,
-        'not_found',
+      throw new NotFoundError(
         `${brandName} has no component named '${name ?? file}'. Search with: npx shadcn search @tessera --query <words>`,
       );
     }
     const language = languageOf(req.query.lang);
-    if (!language) {
-      return fail(res, 400, 'bad_request', `lang must be one of ${REGISTRY_LANGUAGES.join(', ')}.`);
-    }
-    const { entitlements } = await accessPolicyFor(db, user);
+    if (!language) throw badRequest(`lang must be one of ${REGISTRY_LANGUAGES.join(', ')}.`);
+    const { entitlements } = await policyFor(db, user);
     const catalogue = settings.catalogue();
     // The site's rule: the presenter hands out snippets only to a viewer who owns the package.
     const presented = await presentComponent(catalogue, entry, entry.component, entitlements);
     const snippet = presented.snippets.find((candidate) => candidate.language === language);
     if (presented.viewType !== 'downloadable' || !snippet) {
       const pkg = entry.product;
-      return fail(
-        res,
-        403,
-        'forbidden',
+      throw new ForbiddenError(
         `'${entry.name}' is part of the ${pkg.name} package, which your ${brandName} account does not own. Buy ${pkg.name} at ${appUrl}${checkoutUrl(pkg.slug)}, or everything with all-access at ${appUrl}${ALL_ACCESS_URL}.`,
       );
     }
@@ -209,26 +191,25 @@ export function registryRoutes(settings: RegistrySettings): Router {
   });
 
   // Nothing else lives under /r: JSON answers, never the site's error page.
-  router.all(`${REGISTRY_PATH}/*rest`, (req, res) => {
+  router.all(`${REGISTRY_PATH}/*rest`, (req) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
-      return fail(
-        res,
-        404,
-        'not_found',
+      throw new NotFoundError(
         `There is nothing at ${req.path}: items are ${REGISTRY_PATH}/{name}.json.`,
       );
     }
-    res.set('Allow', 'GET, HEAD');
-    fail(res, 405, 'method_not_allowed', 'The registry is read-only: GET only.');
+    throw new HttpError(405, 'The registry is read-only: GET only.', {
+      headers: { Allow: 'GET, HEAD' },
+    });
   });
-  // A client's mistake (a malformed percent-escape) in JSON too; the store's own failures go
-  // on to the app's error handler, which logs them.
-  router.use(REGISTRY_PATH, ((error, _req, res, next) => {
-    const status = (error as { status?: unknown }).status;
-    if (typeof status === 'number' && status >= 400 && status < 500) {
-      return fail(res, status, 'bad_request', 'The request is malformed.');
-    }
-    next(error);
-  }) satisfies ErrorRequestHandler);
+  // A client's mistake (a malformed percent-escape) is a 400 in JSON too; the store's own
+  // failures go on to the app's error handler, which logs them.
+  router.use(
+    REGISTRY_PATH,
+    jsonErrors({
+      logger: settings.logger,
+      headers: { 'Cache-Control': 'private, no-store' },
+      clientError: () => ({ error: 'bad_request', message: 'The request is malformed.' }),
+    }),
+  );
   return router;
 }

@@ -7,7 +7,7 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createLicense, createTeam } from '../../../test/teams.ts';
-import { authenticateBearer } from './bearer.ts';
+import { authenticateBearer } from './service/bearer.ts';
 import { LAST_USE_RESOLUTION_MS } from './repository.ts';
 
 /**

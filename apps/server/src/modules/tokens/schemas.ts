@@ -27,9 +27,4 @@ export const createTokenBody = z.object({
   expires_in: z.enum(ACCESS_TOKEN_EXPIRIES, { error: ACCESS_TOKEN_EXPIRY_INVALID }),
 });
 
-/** A token's id in a path: digits, at most what the database's integer ids can hold. */
-export function tokenIdParam(value: string): number | null {
-  if (!/^[1-9][0-9]{0,9}$/.test(value)) return null;
-  const id = Number(value);
-  return id <= 2_147_483_647 ? id : null;
-}
+export type CreateTokenBody = z.output<typeof createTokenBody>;

@@ -8,7 +8,7 @@ import {
   TOKEN_PATTERN,
   TOKEN_PREFIX,
   tokenHash,
-} from './secrets.ts';
+} from './service/secrets.ts';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 

@@ -18,12 +18,17 @@ import { deliver, listening, refundEvent, webhookSecret } from '../../../test/pa
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { createLicense, createTeam } from '../../../test/teams.ts';
 import { MALFORMED_TEXT_MESSAGE } from '../../http/input-guard.ts';
-import { accessPolicyFor } from '../access/policy.ts';
-import { IMPERSONATION_REFUSED } from '../admin/impersonation.ts';
-import { authenticateBearer } from './bearer.ts';
+import { policyFor as accessPolicyFor } from '../licensing/index.ts';
+import { IMPERSONATION_REFUSED } from '../auth/index.ts';
+import { authenticateBearer } from './service/bearer.ts';
 import { LAST_USE_RESOLUTION_MS } from './repository.ts';
-import { SHOWN_PREFIX_LENGTH, TOKEN_PATTERN, isWellFormedToken, tokenHash } from './secrets.ts';
-import { accessTokensService } from './service.ts';
+import {
+  SHOWN_PREFIX_LENGTH,
+  TOKEN_PATTERN,
+  isWellFormedToken,
+  tokenHash,
+} from './service/secrets.ts';
+import { accessTokensService } from './service/tokens.ts';
 
 const store = await backOfficeApp();
 const { db, clock } = store;
@@ -311,7 +316,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       expect(result.ok, header).toBe(false);
     }
     // A well-formed token (checksum and all) that was never issued.
-    const { newTokenSecret } = await import('./secrets.ts');
+    const { newTokenSecret } = await import('./service/secrets.ts');
     expect(await authenticateBearer(db, bearer(newTokenSecret().secret), START)).toEqual({
       ok: false,
       reason: 'invalid',

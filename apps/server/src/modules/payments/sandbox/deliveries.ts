@@ -1,6 +1,6 @@
 import type { Db, Tx } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
-import { SIGNATURE_HEADER, signatureHeader } from '../signature.ts';
+import { SIGNATURE_HEADER, signatureHeader } from '../service/signature.ts';
 
 /**
  * The sandbox's webhook deliveries, as Paddle makes them: each notification is stored

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import type { SandboxTransactionsTable } from '../../../db/schema.ts';
 import type { Selectable } from 'kysely';
-import type { CheckoutFrame, PaymentProvider, TransactionInput } from '../provider.ts';
+import type { CheckoutFrame, PaymentProvider, TransactionInput } from '../service/provider.ts';
 import { enqueueNotifications, type Notification, type WebhookDeliverer } from './deliveries.ts';
 import { SANDBOX_TRANSACTION_ID, sandboxCustomerId, sandboxId } from './ids.ts';
 import { sandboxRepository } from './repository.ts';

@@ -1,12 +1,18 @@
 import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
 import type { User } from '../../../db/schema.ts';
 import { escapeHtml, FAVICON_URL } from '../../../http/inertia/document.ts';
-import { NotFoundError } from '../../../http/errors.ts';
-import { requireUser } from '../../auth/middleware.ts';
+import { HttpError, NotFoundError } from '../../../http/errors.ts';
+import { sendInvalid, validateBody, type Input } from '../../../http/validation.ts';
+import { signedIn, type SignedIn } from '../../auth/index.ts';
 import { TEST_CARDS, type SandboxProvider, type SandboxTransaction } from './provider.ts';
 import { SANDBOX_COUNTRIES } from './tax-rates.ts';
 
 const MAX_ADDRESS = 500;
+
+/** The card number the frame sends; the sandbox judges it (test cards, declines). */
+const payBody = z.object({ card: z.unknown().optional() });
+const businessAddressBody = z.object({ business_address: z.unknown().optional() });
 
 /** What a refund asked for on the sandbox receipt carries as its reason. */
 export const SANDBOX_REFUND_REASON = 'Refunded from the sandbox receipt';
@@ -51,16 +57,13 @@ export function sandboxRoutes(deps: {
   router.post('/sandbox-checkout/:transactionId/details', async (req, res) => {
     const result = await sandbox.submitDetails(req.params.transactionId, req.body);
     if (!result) throw new NotFoundError('No such sandbox checkout');
-    if (!result.ok) {
-      res.status(422).json({ message: 'The given data was invalid.', errors: result.errors });
-      return;
-    }
+    if (!result.ok) return sendInvalid(res, result.errors);
     res.json(result.prices);
   });
 
-  router.post('/sandbox-checkout/:transactionId/pay', async (req, res) => {
-    const body = req.body as { card?: unknown } | undefined;
-    const result = await sandbox.pay(req.params.transactionId, body?.card);
+  // The frame's protocol answers (completed, declined, retry), as Paddle's inline checkout has.
+  router.post('/sandbox-checkout/:transactionId/pay', validateBody(payBody), async (req, res) => {
+    const result = await sandbox.pay(req.params.transactionId, req.body.card);
     if (!result) throw new NotFoundError('No such sandbox checkout');
     switch (result.status) {
       case 'completed':
@@ -73,8 +76,7 @@ export function sandboxRoutes(deps: {
         res.status(409).json({ status: 'retry', message: result.message });
         return;
       case 'invalid':
-        res.status(422).json({ message: 'The given data was invalid.', errors: result.errors });
-        return;
+        return sendInvalid(res, result.errors);
     }
   });
 
@@ -104,31 +106,36 @@ export function sandboxRoutes(deps: {
    * the signed `adjustment.created` webhook, which fulfilment applies (purchase refunded, licence
    * taken back). Exists only while PAYMENT_PROVIDER is sandbox: no real money moves there.
    */
-  router.post('/sandbox-receipts/:transactionId/refund', requireUser, async (req, res) => {
-    const txn = await found(String(req.params.transactionId));
+  const refund = async (req: SignedIn<Request<{ transactionId: string }>>, res: Response) => {
+    const txn = await found(req.params.transactionId);
     // Someone else's payment, or one not made: the same 404, so nothing is learnt.
     if (!(await mayRefund(req.user, txn))) throw new NotFoundError('No such receipt');
     // Asking twice refunds once (the sandbox marks the transaction by a conditional update).
     if (txn.refunded_at === null) await sandbox.refund(txn.id, SANDBOX_REFUND_REASON);
     res.redirect(303, `/sandbox-receipts/${txn.id}?refund=requested`);
-  });
+  };
+  router.post('/sandbox-receipts/:transactionId/refund', signedIn(refund));
 
-  router.post('/sandbox-receipts/:transactionId/business-address', async (req, res) => {
+  const saveAddress = async (
+    req: Input<z.output<typeof businessAddressBody>, { transactionId: string }>,
+    res: Response,
+  ) => {
     const txn = await found(req.params.transactionId);
-    const body = req.body as { business_address?: unknown } | undefined;
-    const address = typeof body?.business_address === 'string' ? body.business_address.trim() : '';
+    const given = req.body.business_address;
+    const address = typeof given === 'string' ? given.trim() : '';
     if (address.length > MAX_ADDRESS) {
-      res
-        .status(422)
-        .type('text')
-        .send(`A business address has at most ${MAX_ADDRESS} characters.`);
-      return;
+      throw new HttpError(422, `A business address has at most ${MAX_ADDRESS} characters.`);
     }
     if (!(await sandbox.setBusinessAddress(txn.id, address))) {
       throw new NotFoundError('This checkout has no receipt yet');
     }
     res.redirect(303, `/sandbox-receipts/${txn.id}?saved=1`);
-  });
+  };
+  router.post(
+    '/sandbox-receipts/:transactionId/business-address',
+    validateBody(businessAddressBody),
+    saveAddress,
+  );
 
   return router;
 }

@@ -6,8 +6,8 @@ import { listening, produced, quoteFor } from '../../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../../test/users.ts';
 import { CHAOS_COPIES } from './deliveries.ts';
-import { usersRepository } from '../../auth/repository.ts';
-import { hashPassword } from '../../auth/passwords.ts';
+import { usersRepository } from '../../auth/index.ts';
+import { hashPassword } from '../../auth/index.ts';
 import { DECLINED_MESSAGE, RETRY_MESSAGE, TEST_CARDS } from './provider.ts';
 import { SANDBOX_REFUND_REASON } from './routes.ts';
 

@@ -1,0 +1,21 @@
+// Accounts and sign-in: users, passwords, sign-in and sign-out, remember-me, password resets
+// and e-mail change undos; the guards that say who the request is.
+export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './controller.ts';
+export {
+  IMPERSONATION_REFUSED,
+  loadUser,
+  refuseWhileImpersonating,
+  requireUser,
+  safeRedirectPath,
+  signedIn,
+  signIn,
+  type CookieSettings,
+  type SignedIn,
+} from './middleware.ts';
+export { passwordResets } from './repository/password-resets.ts';
+export { normalizeEmail, usersRepository } from './repository/users.ts';
+export { authRoutes } from './routes.ts';
+export { emailField, formBoolean, passwordInput } from './schemas.ts';
+export { authService, type AuthService, type Newcomer } from './service/auth.ts';
+export { hashPassword, passwordProblem } from './service/passwords.ts';
+export { sha256 } from './service/tokens.ts';

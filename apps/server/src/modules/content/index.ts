@@ -1,0 +1,2 @@
+// Content pages: documentation, changelog, privacy policy, and the links that lead elsewhere.
+export { contentRoutes } from './routes.ts';

@@ -1,0 +1,2 @@
+// The default mailing-list form service.
+export { newsletterRoutes } from './routes.ts';

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { LICENSE_KINDS, type LicenseKind } from '@tessera/pages/constants';
+import type { DatabaseHandle } from '../../../db/database.ts';
+import { HttpError } from '../../../http/errors.ts';
+import { holdingsOf, mayUpgrade, type CustomerHoldings } from '../../licensing/index.ts';
+import { productsRepository } from '../../pricing/index.ts';
+import type { CheckoutFrame, PaymentProvider } from './provider.ts';
+import { checkoutsRepository } from '../repository/checkouts.ts';
+
+/**
+ * What the pricing module decided this buyer pays for this product (the browser never says).
+ * `amount` is charged; `advertised` is the list price shown struck through beside it.
+ */
+export interface CheckoutQuote {
+  productId: number;
+  priceId: number;
+  productSlug: string;
+  productName: string;
+  kind: LicenseKind;
+  /** Minor units, before tax. */
+  amount: number;
+  advertised: number;
+  currency: string;
+  /** The licence this purchase replaces (deactivated with reason 'upgrade' on fulfilment). */
+  upgradeLicenseId: number | null;
+  /** The licence's product when it is not `productId` (a bundle's licence is all-access). */
+  licenseProductId?: number;
+}
+
+export interface CheckoutBuyer {
+  id: number;
+  email: string;
+  /** What the buyer holds, as their request read it; read now when not given. */
+  holdings?: CustomerHoldings;
+}
+
+export interface StartedCheckout {
+  /** What the thank-you page polls by (`/paddle-purchases/{hash}`): 192 random bits. */
+  hash: string;
+  transactionId: string;
+  frame: CheckoutFrame;
+}
+
+/** The poll hash's shape: 32 base64url characters (24 random bytes). */
+const HASH_SHAPE = /^[A-Za-z0-9_-]{32}$/;
+export const isCheckoutHash = (value: string) => HASH_SHAPE.test(value);
+const newCheckoutHash = () => randomBytes(24).toString('base64url');
+
+class CheckoutError extends HttpError {
+  constructor(message: string) {
+    super(422, message);
+    this.name = 'CheckoutError';
+  }
+}
+
+export interface PurchaseStatus {
+  license_key: string;
+  upgrade: boolean;
+}
+
+/**
+ * Checkouts: the pending purchase a provider transaction is keyed by. `startCheckout` fixes the
+ * price in the provider's transaction before any frame opens, then records the checkout.
+ */
+export function checkoutsService(deps: {
+  database: DatabaseHandle;
+  provider: PaymentProvider;
+  now?: () => number;
+}) {
+  const { database, provider } = deps;
+  const now = deps.now ?? Date.now;
+  const repo = () => checkoutsRepository(database.db, database.engine);
+
+  async function startCheckout(
+    quote: CheckoutQuote,
+    buyer: CheckoutBuyer | null,
+  ): Promise<StartedCheckout> {
+    if (!Number.isSafeInteger(quote.amount) || quote.amount <= 0) {
+      throw new CheckoutError('The price must be a positive whole number of minor units.');
+    }
+    if (!Number.isSafeInteger(quote.advertised) || quote.advertised < quote.amount) {
+      throw new CheckoutError('The advertised price cannot be below the price charged.');
+    }
+    if (!/^[A-Z]{3}$/.test(quote.currency)) throw new CheckoutError('Unknown currency.');
+    if (!LICENSE_KINDS.includes(quote.kind)) throw new CheckoutError('Unknown licence kind.');
+    if (quote.upgradeLicenseId !== null) {
+      if (!buyer) throw new CheckoutError('Sign in to upgrade a licence.');
+      // The quote decided with the same rule; asked again here, where the money is fixed.
+      const product = await productsRepository(database.db).byId(quote.productId);
+      const holdings = buyer.holdings ?? (await holdingsOf(database.db, buyer.id));
+      const allowed =
+        product !== undefined &&
+        mayUpgrade(holdings, quote.upgradeLicenseId, {
+          productType: product.type,
+          kind: quote.kind,
+        });
+      if (!allowed) throw new CheckoutError('That licence cannot be upgraded from this account.');
+    }
+
+    const hash = newCheckoutHash();
+    const { transactionId } = await provider.createTransaction({
+      checkoutHash: hash,
+      productName: quote.productName,
+      productSlug: quote.productSlug,
+      kind: quote.kind,
+      amount: quote.amount,
+      currency: quote.currency,
+      email: buyer?.email ?? null,
+      customData: { checkout: hash, product: quote.productSlug, kind: quote.kind },
+    });
+    await repo().insert({
+      provider: provider.name,
+      provider_transaction_id: transactionId,
+      hash,
+      product_id: quote.productId,
+      price_id: quote.priceId,
+      kind: quote.kind,
+      user_id: buyer?.id ?? null,
+      upgrade_license_id: quote.upgradeLicenseId,
+      license_product_id:
+        quote.licenseProductId !== undefined && quote.licenseProductId !== quote.productId
+          ? quote.licenseProductId
+          : null,
+      amount: quote.amount,
+      advertised: quote.advertised,
+      currency: quote.currency,
+      status: 'pending',
+      created_at: now(),
+    });
+    return { hash, transactionId, frame: provider.frame(transactionId) };
+  }
+
+  /** The licence key once the checkout is fulfilled; null while it is not (or never was). */
+  async function purchaseStatus(hash: string): Promise<PurchaseStatus | null> {
+    if (!isCheckoutHash(hash)) return null;
+    const row = await repo().fulfilled(hash);
+    return row ? { license_key: row.key, upgrade: row.upgrade_license_id !== null } : null;
+  }
+
+  /** The thank-you page's variant; null for a hash no checkout has. */
+  async function thankYou(hash: string): Promise<{ isUpgrade: boolean } | null> {
+    if (!isCheckoutHash(hash)) return null;
+    const checkout = await repo().byHash(hash);
+    return checkout ? { isUpgrade: checkout.upgrade_license_id !== null } : null;
+  }
+
+  return { startCheckout, purchaseStatus, thankYou };
+}
+
+export type CheckoutsService = ReturnType<typeof checkoutsService>;

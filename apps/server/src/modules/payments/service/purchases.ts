@@ -1,0 +1,26 @@
+import type { Db, Tx } from '../../../db/database.ts';
+import { purchasesRepository } from '../repository/purchases.ts';
+
+/**
+ * What other modules do with purchases, each in the caller's transaction: this module stays
+ * the only writer of the table.
+ */
+export const purchaseOperations = {
+  /** A customer's purchase history, newest first (the account page). */
+  history: (db: Db | Tx, userId: number) => purchasesRepository(db).forUser(userId),
+
+  /** A visitor's purchase follows its licence to the account that redeems it, same address. */
+  adopt: (tx: Db | Tx, redeemed: { licenseId: number; userId: number }) =>
+    purchasesRepository(tx).adopt(redeemed.licenseId, redeemed.userId),
+
+  /** Whether `user` may see the receipt of a transaction: it is their purchase. */
+  isReceiptOf: (db: Db | Tx, transactionId: string, user: { id: number; email: string }) =>
+    purchasesRepository(db).isReceiptOf(transactionId, user),
+
+  /** An operator's refund request, marked once before the provider is asked. */
+  claimRefund: (tx: Db | Tx, id: number, at: number) => purchasesRepository(tx).claimRefund(id, at),
+
+  /** Takes back this request's mark when the provider refused. */
+  releaseRefund: (tx: Db | Tx, id: number, at: number) =>
+    purchasesRepository(tx).releaseRefund(id, at),
+};
