@@ -2,8 +2,8 @@
 // (issue 15 budget: p95 ≤ 2 ms at 1,000 and ≤ 10 ms at 10,000). Runs in this process on the
 // catalogue's real items (packages/catalog/dist), no server needed. Never pass/fail.
 import { resolve } from 'node:path';
-import { loadCatalogue } from '../../apps/server/src/modules/catalog/catalogue.ts';
-import { buildCommandPaletteItems } from '../../apps/server/src/modules/catalog/command-palette.ts';
+import { loadCatalogue } from '../../apps/server/src/modules/catalog/repository.ts';
+import { buildCommandPaletteItems } from '../../apps/server/src/modules/catalog/service/command-palette.ts';
 import {
   createCommandPaletteSearch,
   type CommandPaletteItem,

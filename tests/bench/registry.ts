@@ -14,10 +14,12 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { NO_ASSETS } from '../../apps/server/src/http/ssr/assets.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
-import { usersRepository } from '../../apps/server/src/modules/auth/repository.ts';
-import { newLicenseKey } from '../../apps/server/src/modules/licenses/keys.ts';
-import { accessTokensRepository } from '../../apps/server/src/modules/tokens/repository.ts';
-import { newTokenSecret } from '../../apps/server/src/modules/tokens/secrets.ts';
+import { usersRepository } from '../../apps/server/src/modules/auth/index.ts';
+import { newLicenseKey } from '../../apps/server/src/modules/shared/index.ts';
+import {
+  accessTokensRepository,
+  newTokenSecret,
+} from '../../apps/server/src/modules/tokens/index.ts';
 import { listen, serverUrl } from '../../apps/server/src/server.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 

@@ -13,7 +13,7 @@ import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
 import { createLogger } from '../../apps/server/src/logger.ts';
 import { NO_ASSETS } from '../../apps/server/src/http/ssr/assets.ts';
-import { signatureHeader } from '../../apps/server/src/modules/payments/signature.ts';
+import { signatureHeader } from '../../apps/server/src/modules/payments/index.ts';
 import { listen, serverUrl } from '../../apps/server/src/server.ts';
 import { createServices } from '../../apps/server/src/services.ts';
 
