@@ -12,7 +12,10 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchPalette } from './palette.ts';
 import { benchServer } from './server.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
-import { hashPassword, verifyPassword } from '../../apps/server/src/modules/auth/service/passwords.ts';
+import {
+  hashPassword,
+  verifyPassword,
+} from '../../apps/server/src/modules/auth/service/passwords.ts';
 
 /** What one sign-in costs the server: a scrypt verification at the production parameters. */
 async function signInHashTimes() {

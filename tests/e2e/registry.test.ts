@@ -11,7 +11,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../apps/server/src/db/database.ts';
-import { accessTokensRepository, newTokenSecret } from '../../apps/server/src/modules/tokens/index.ts';
+import {
+  accessTokensRepository,
+  newTokenSecret,
+} from '../../apps/server/src/modules/tokens/index.ts';
 import { DEMO_PASSWORD, hydrated, signIn, SLOW, storeSuite } from './support';
 
 const CUSTOMER = 'customer@example.com';
