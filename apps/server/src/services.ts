@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
-import { sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrate } from './db/migrator.ts';
 import {
   createBackoffLimiter,
   createRateLimiter,
@@ -25,6 +25,7 @@ import { DatabaseSessionStore } from './http/session/database-session-store.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
+import { checkHealth, type Health } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
@@ -72,11 +73,6 @@ export interface Limiters {
   licenseApiKey: RateLimiter;
 }
 
-export interface Health {
-  ok: boolean;
-  checks: { database: 'ok' | 'down'; sessionStore: 'ok' | 'down' };
-}
-
 /** A limiter whose every call is bounded like the session store's (503 on a dead store). */
 export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLimiter {
   const bounded = <T>(operation: () => Promise<T>) =>
@@ -105,9 +101,16 @@ export async function createServices(
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     onIdleError: (error) => logger.warn({ err: error }, 'An idle database connection failed'),
+    timeouts: config.database,
   });
-  const applied = await migrateToLatest(database);
+  const { applied, ahead } = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'Database migrated');
+  if (ahead.length > 0) {
+    logger.info(
+      { ahead },
+      'The database has expand migrations of a newer release: running beside it',
+    );
+  }
   await ensureProducts(database.db);
 
   const prefix = options.redisPrefix ?? 'tessera:';
@@ -188,7 +191,7 @@ export async function createServices(
       mailQueue.start();
       payments.start();
     },
-    health: () => checkHealth(database, sessionStore, timeoutMs),
+    health: () => checkHealth(database, redis ? sessionStore : 'database', timeoutMs),
     async close() {
       clearInterval(prune);
       await Promise.all([mailQueue.stop(), payments.stop()]);
@@ -199,20 +202,4 @@ export async function createServices(
   };
 }
 
-const answers = (operation: Promise<unknown>): Promise<'ok' | 'down'> =>
-  operation.then(
-    () => 'ok' as const,
-    () => 'down' as const,
-  );
-
-export async function checkHealth(
-  database: DatabaseHandle,
-  sessionStore: AppSessionStore,
-  timeoutMs: number,
-): Promise<Health> {
-  const [db, sessions] = await Promise.all([
-    answers(withStoreTimeout('The database', timeoutMs, () => sql`select 1`.execute(database.db))),
-    answers(withStoreTimeout('The session store', timeoutMs, () => sessionStore.ping())),
-  ]);
-  return { ok: db === 'ok' && sessions === 'ok', checks: { database: db, sessionStore: sessions } };
-}
+export { checkHealth };
