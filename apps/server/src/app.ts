@@ -2,6 +2,7 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Config } from './config.ts';
 import { privateByDefault } from './http/cache-control.ts';
 import { errorHandler, notFound } from './http/errors.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts';
 import { rejectMalformedText } from './http/input-guard.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -76,6 +77,8 @@ export interface AppDeps {
    */
   backOffice?: BackOfficeSeams;
   now?: () => Date;
+  /** Draining after SIGTERM (main.ts): readiness answers 503. */
+  lifecycle?: Lifecycle;
 }
 
 /** Builds the whole app from its dependencies; listening is `main.ts`'s business. */
@@ -97,11 +100,10 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(privateByDefault());
-  // Readiness for a load balancer: 503, naming what is down, when this instance cannot serve.
-  app.get('/healthz', async (_req, res) => {
-    const { ok, checks } = await deps.services.health();
-    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'unavailable', ...checks });
-  });
+  // Readiness (/healthz) for the balancer and liveness (/livez) for a supervisor.
+  app.use(
+    healthRoutes({ health: deps.services.health, lifecycle: deps.lifecycle ?? createLifecycle() }),
+  );
   if (deps.vite) app.use(deps.vite);
   else app.use('/build', staticAssets(config.storefrontDist));
 

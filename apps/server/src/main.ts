@@ -3,7 +3,8 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
 import { createLogger } from './logger.ts';
-import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
+import { createLifecycle } from './http/health.ts';
+import { createShutdown, exitOnSignals, HARD_EXIT_GRACE_MS, listen, serverUrl } from './server.ts';
 import { createServices } from './services.ts';
 
 function configOrExit(): Config {
@@ -53,7 +54,8 @@ if (services.mailer.outbox && !config.isDevelopment) {
       '(smtp:// or smtps://) to send mail.',
   );
 }
-const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services });
+const lifecycle = createLifecycle();
+const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services, lifecycle });
 const server = await listen(app, config).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
@@ -61,5 +63,16 @@ const server = await listen(app, config).catch((error: unknown) => {
 // The sandbox delivers its webhooks to this very server (unless SANDBOX_WEBHOOK_URL says where).
 services.payments.listeningAt(serverUrl(server));
 services.startWorkers();
-exitOnSignals(createShutdown(server, { logger, onClosed: () => services.close() }), logger);
+const { drainMs, timeoutMs } = config.shutdown;
+exitOnSignals(
+  createShutdown(server, {
+    logger,
+    drainMs,
+    timeoutMs,
+    onDraining: () => lifecycle.startDraining(),
+    onClosed: () => services.close(),
+  }),
+  logger,
+  timeoutMs + HARD_EXIT_GRACE_MS,
+);
 console.log(`${config.brandName} is running at ${serverUrl(server)}`);

@@ -37,6 +37,6 @@ export function requestLogger(logger: Logger): RequestHandler {
       `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (req, res) =>
       `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} failed`,
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
   }) as unknown as RequestHandler;
 }
