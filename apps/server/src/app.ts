@@ -12,6 +12,7 @@ import { flash, type FlashStore } from './http/session/flash.ts';
 import { createSessionFlashStore } from './http/session/session-flash-store.ts';
 import { sessions } from './http/session/session.ts';
 import { ASSET_BASE, staticAssets } from './http/ssr/assets.ts';
+import { sharedAssetFiles } from './http/ssr/shared-assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
@@ -105,7 +106,10 @@ export function buildApp(deps: AppDeps): Express {
     healthRoutes({ health: deps.services.health, lifecycle: deps.lifecycle ?? createLifecycle() }),
   );
   if (deps.vite) app.use(deps.vite);
-  else app.use('/build', staticAssets(config.storefrontDist));
+  else {
+    const shared = config.assets.dir ? sharedAssetFiles(config.assets.dir) : undefined;
+    app.use('/build', staticAssets(config.storefrontDist, shared));
+  }
 
   const { services } = deps;
   const catalogue =

@@ -1,6 +1,8 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
+import path from 'node:path';
+import { clientDir, loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
+import { publishAssets } from './http/ssr/shared-assets.ts';
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
 import { createLogger } from './logger.ts';
 import { createLifecycle } from './http/health.ts';
@@ -28,6 +30,22 @@ if (!assets) {
   logger.warn(
     `No storefront build in ${config.storefrontDist}: pages are served without scripts or styles and SSR is off. ` +
       'Run "pnpm build" first (or "pnpm dev" to develop with hot reload).',
+  );
+}
+if (assets && config.assets.dir) {
+  // Before listening: the releases beside this one must find its scripts as soon as it serves.
+  const published = await publishAssets({
+    clientAssetsDir: path.join(clientDir(config.storefrontDist), 'assets'),
+    assetsDir: config.assets.dir,
+    version: assets.version,
+    keep: config.assets.releasesKept,
+  }).catch((error: unknown) => {
+    logger.fatal({ err: error, assetsDir: config.assets.dir }, 'Cannot publish the assets');
+    process.exit(1);
+  });
+  logger.info(
+    { assetsDir: config.assets.dir, version: assets.version, ...published },
+    'Assets published',
   );
 }
 let ssr = null;
