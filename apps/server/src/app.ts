@@ -4,6 +4,7 @@ import { privateByDefault } from './http/cache-control.ts';
 import { errorHandler, notFound } from './http/errors.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts';
 import { rejectMalformedText } from './http/input-guard.ts';
+import type { Metrics } from './http/metrics.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { requestLogger } from './http/request-logger.ts';
 import { securityHeaders } from './http/security.ts';
@@ -80,6 +81,8 @@ export interface AppDeps {
   now?: () => Date;
   /** Draining after SIGTERM (main.ts): readiness answers 503. */
   lifecycle?: Lifecycle;
+  /** Request counters and latency for /metrics (served on its own listener by main.ts). */
+  metrics?: Metrics;
 }
 
 /** Builds the whole app from its dependencies; listening is `main.ts`'s business. */
@@ -89,6 +92,7 @@ export function buildApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestLogger(logger));
   app.use(
     securityHeaders({

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { clientDir, loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
 import { publishAssets } from './http/ssr/shared-assets.ts';
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
-import { createLogger } from './logger.ts';
+import type { Server } from 'node:http';
+import { createMetrics, metricsHandler } from './http/metrics.ts';
+import { createLogger, jsonOnly } from './logger.ts';
 import { createLifecycle } from './http/health.ts';
 import { createShutdown, exitOnSignals, HARD_EXIT_GRACE_MS, listen, serverUrl } from './server.ts';
 import { createServices } from './services.ts';
@@ -23,6 +25,8 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const logger = await createLogger(config);
+// Production output is for a log collector: JSON lines only, whoever prints.
+if (config.isProduction) jsonOnly(logger);
 for (const warning of config.warnings) logger.warn(warning);
 
 const assets = await loadClientAssets(config.storefrontDist);
@@ -73,7 +77,27 @@ if (services.mailer.outbox && !config.isDevelopment) {
   );
 }
 const lifecycle = createLifecycle();
-const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services, lifecycle });
+const metrics = createMetrics({ poolStats: () => services.database.poolStats() });
+const app = buildApp({
+  config,
+  logger,
+  ssr,
+  assets: assets ?? NO_ASSETS,
+  services,
+  lifecycle,
+  metrics,
+});
+let metricsListener: Server | null = null;
+if (config.metrics) {
+  const { host, port, token } = config.metrics;
+  metricsListener = await listen(metricsHandler(metrics, { token }), { host, port }).catch(
+    (error: unknown) => {
+      logger.fatal({ err: error }, `Cannot listen for metrics on ${host}:${port}`);
+      process.exit(1);
+    },
+  );
+  logger.info({ metrics: `${serverUrl(metricsListener)}/metrics` }, 'Metrics served');
+}
 const server = await listen(app, config).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
@@ -88,9 +112,16 @@ exitOnSignals(
     drainMs,
     timeoutMs,
     onDraining: () => lifecycle.startDraining(),
-    onClosed: () => services.close(),
+    onClosed: async () => {
+      metricsListener?.close();
+      await services.close();
+    },
   }),
   logger,
   timeoutMs + HARD_EXIT_GRACE_MS,
 );
-console.log(`${config.brandName} is running at ${serverUrl(server)}`);
+const running = `${config.brandName} is running at ${serverUrl(server)}`;
+// Whatever LOG_LEVEL says, the start is announced (as a JSON line in production).
+if (config.isProduction)
+  logger.child({}, { level: 'info' }).info({ url: serverUrl(server) }, running);
+else console.log(running);

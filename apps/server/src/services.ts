@@ -91,6 +91,7 @@ export interface ServiceOptions {
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const REDIS_ERROR_EVERY_MS = 10_000;
 
 export async function createServices(
   config: Config,
@@ -124,6 +125,23 @@ export async function createServices(
       // Requests give up after storeTimeoutMs (BoundedSessionStore); this only frees the
       // commands a silent Redis would otherwise hold forever.
       commandTimeout: config.storeTimeoutMs * 5,
+    });
+    // Without a listener ioredis prints every reconnection failure as text; one JSON warning
+    // per burst is enough to see that Redis went away (and when it came back).
+    let reported = 0;
+    let suppressed = 0;
+    redis.on('error', (error: Error) => {
+      const now = Date.now();
+      if (now - reported < REDIS_ERROR_EVERY_MS) {
+        suppressed += 1;
+        return;
+      }
+      logger.warn({ err: error, suppressed }, 'Redis connection error');
+      reported = now;
+      suppressed = 0;
+    });
+    redis.on('ready', () => {
+      if (reported) logger.info('Redis connection ready again');
     });
     await redis.connect();
     store = new RedisSessionStore(redis, { prefix, now: options.now });
