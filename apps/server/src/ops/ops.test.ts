@@ -74,7 +74,8 @@ async function signIn(
   return browser;
 }
 
-describe(`pnpm ops (${TEST_DATABASE})`, () => {
+// Each test runs the command as processes of their own (and pg_dump): slow on a busy machine.
+describe(`pnpm ops (${TEST_DATABASE})`, { timeout: 120_000 }, () => {
   it('makes the first operator without SQL, and promotes and demotes others', async () => {
     const database = await store();
     const env = envFor(database);
