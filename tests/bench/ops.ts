@@ -30,10 +30,13 @@ async function assetVersion(url: string): Promise<string> {
   return (JSON.parse(page?.[1] ?? '{}') as { version?: string }).version ?? '';
 }
 
-/** Readiness asked every second while the load runs. */
-async function readinessDuring(url: string, running: () => boolean) {
-  const answers = { ok: 0, busy: 0, down: 0 };
+/** Readiness asked every second while the load runs, and how many instances haproxy kept. */
+async function readinessDuring(cluster: Cluster, running: () => boolean) {
+  const url = `http://127.0.0.1:${cluster.instances[0]!.port}`;
+  const answers = { ok: 0, busy: 0, down: 0, fewestInRotation: cluster.instances.length };
   while (running()) {
+    const up = await cluster.upInBalancer().catch(() => []);
+    answers.fewestInRotation = Math.min(answers.fewestInRotation, up.length);
     try {
       const body = (await (await fetch(`${url}/healthz`)).json()) as { database?: string };
       if (body.database === 'busy') answers.busy += 1;
@@ -58,10 +61,7 @@ export async function benchOps() {
       await autocannon({ ...options, amount: CONNECTIONS * 20 });
       let running = true;
       // Readiness of one instance, asked directly, as the balancer's check does.
-      const readiness = readinessDuring(
-        `http://127.0.0.1:${cluster.instances[0]!.port}`,
-        () => running,
-      );
+      const readiness = readinessDuring(cluster, () => running);
       const result = await autocannon({ ...options, duration: DURATION });
       running = false;
       const ready = await readiness;
@@ -70,8 +70,14 @@ export async function benchOps() {
         'p50 ms': result.latency.p50,
         'p99 ms': result.latency.p99,
         'non-2xx': result.non2xx,
+        // Which answers were not 2xx (haproxy's 503: no instance in rotation).
+        codes: Object.entries(result.statusCodeStats ?? {})
+          .filter(([code]) => !code.startsWith('2'))
+          .map(([code, stats]) => `${code}×${stats.count}`)
+          .join(' '),
         errors: result.errors,
         'readiness ok/busy/down': `${ready.ok}/${ready.busy}/${ready.down}`,
+        'fewest in rotation': ready.fewestInRotation,
       };
     } finally {
       await cluster.close();
@@ -93,12 +99,15 @@ export async function benchOps() {
     sample('idle');
     const started = Date.now();
     let done = false;
-    const soak = autocannon({
-      url: cluster.url,
-      connections: Math.max(4, Math.round(CONNECTIONS / 5)),
-      requests: requests(version),
-      duration: SOAK_SECONDS,
-    }).finally(() => (done = true));
+    // autocannon answers with a thenable: make it a promise.
+    const soak = Promise.resolve(
+      autocannon({
+        url: cluster.url,
+        connections: Math.max(4, Math.round(CONNECTIONS / 5)),
+        requests: requests(version),
+        duration: SOAK_SECONDS,
+      }),
+    ).finally(() => (done = true));
     while (!done) {
       await sleep(SAMPLE_EVERY_MS);
       if (!done) sample(`${Math.round((Date.now() - started) / 1000)} s`);
