@@ -25,9 +25,16 @@ function requests(version: string) {
 }
 
 async function assetVersion(url: string): Promise<string> {
-  const html = await (await fetch(`${url}/login`)).text();
-  const page = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script/.exec(html);
-  return (JSON.parse(page?.[1] ?? '{}') as { version?: string }).version ?? '';
+  // The version a browser learns from a server-rendered page; asked until one answers with it.
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const response = await fetch(`${url}/login`, { headers: { Accept: 'text/html' } });
+    const html = await response.text();
+    const page = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script/.exec(html);
+    const version = page ? (JSON.parse(page[1]!) as { version?: string }).version : undefined;
+    if (version) return version;
+    await sleep(200);
+  }
+  throw new Error(`${url}/login never answered with a page version`);
 }
 
 /** Readiness asked every second while the load runs, and how many instances haproxy kept. */

@@ -366,7 +366,8 @@ export class Cluster {
           throw new Error(`${instance.name} exited:\n${instance.output}`);
         return (await fetch(`http://127.0.0.1:${instance.port}/healthz`)).ok;
       },
-      90_000,
+      // Production loads the whole catalogue before it listens: slow on a busy machine.
+      180_000,
     ).catch((error: unknown) => {
       throw new Error(`${(error as Error).message}\n${instance.output}`);
     });
