@@ -96,3 +96,28 @@ export function ensureChromium() {
   );
   process.exit(1);
 }
+
+/**
+ * The ops drill's balancer. HAPROXY_PATH wins; otherwise Debian's haproxy package, installed
+ * here when missing and we are root on Debian (as for Chromium); otherwise what to install.
+ * It runs as a plain process of the drill's: the system service is never enabled.
+ */
+export function ensureHaproxy() {
+  const path = process.env.HAPROXY_PATH ?? '/usr/sbin/haproxy';
+  if (existsSync(path)) return path;
+  const debian = existsSync('/etc/debian_version');
+  if (debian && process.getuid?.() === 0 && !process.env.HAPROXY_PATH) {
+    log("no haproxy found: installing Debian's haproxy package (apt-get install haproxy)");
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    runOrExit('apt-get', ['update', '-qq'], { env });
+    // policy-rc.d-free: the package's service is not started in a container without init.
+    runOrExit('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'haproxy'], { env });
+    if (existsSync(path)) return path;
+  }
+  log(
+    debian
+      ? 'No haproxy found. Install it with: sudo apt-get install haproxy   (or set HAPROXY_PATH)'
+      : 'No haproxy found. Install haproxy and set HAPROXY_PATH=/path/to/haproxy',
+  );
+  process.exit(1);
+}

@@ -11,6 +11,7 @@ import { benchBundles } from './bundles.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPalette } from './palette.ts';
 import { benchServer } from './server.ts';
+import { benchOps } from './ops.ts';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../apps/server/src/config.ts';
 import {
   hashPassword,
@@ -195,6 +196,12 @@ if (process.argv.includes('bundles')) {
 }
 if (process.argv.includes('lighthouse')) {
   await benchLighthouse();
+  process.exit(0);
+}
+
+// `pnpm bench ops`: 1, 2 and 3 instances behind haproxy, and a soak (tests/bench/ops.ts).
+if (process.argv.includes('ops')) {
+  await benchOps();
   process.exit(0);
 }
 

@@ -3,7 +3,8 @@ import type { Config } from './config.ts';
 import { privateByDefault } from './http/cache-control.ts';
 import { createCsrf } from './http/csrf.ts';
 import { notFound, pageErrors } from './http/error-handlers.ts';
-import { healthCheck } from './http/health.ts';
+import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts';
+import type { Metrics } from './http/metrics.ts';
 import { createInertia } from './http/inertia/inertia.ts';
 import { rejectMalformedText } from './http/input-guard.ts';
 import { requestLogger } from './http/request-logger.ts';
@@ -12,6 +13,7 @@ import { flash, type FlashStore } from './http/session/flash.ts';
 import { createSessionFlashStore } from './http/session/session-flash-store.ts';
 import { sessions } from './http/session/session.ts';
 import { ASSET_BASE, staticAssets } from './http/ssr/assets.ts';
+import { sharedAssetFiles } from './http/ssr/shared-assets.ts';
 import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
@@ -72,6 +74,10 @@ export interface AppDeps {
    */
   backOffice?: BackOfficeSeams;
   now?: () => Date;
+  /** Draining after SIGTERM (main.ts): readiness answers 503. */
+  lifecycle?: Lifecycle;
+  /** Request counters and latency for /metrics (served on its own listener by main.ts). */
+  metrics?: Metrics;
 }
 
 /**
@@ -87,6 +93,7 @@ export function buildApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', config.trustProxy);
 
+  if (deps.metrics) app.use(deps.metrics.middleware);
   app.use(requestLogger(logger));
   app.use(
     securityHeaders({
@@ -99,9 +106,15 @@ export function buildApp(deps: AppDeps): Express {
     }),
   );
   app.use(privateByDefault());
-  app.get('/healthz', healthCheck(services.health));
+  // Readiness (/healthz) for the balancer and liveness (/livez) for a supervisor.
+  app.use(
+    healthRoutes({ health: deps.services.health, lifecycle: deps.lifecycle ?? createLifecycle() }),
+  );
   if (deps.vite) app.use(deps.vite);
-  else app.use('/build', staticAssets(config.storefrontDist));
+  else {
+    const shared = config.assets.dir ? sharedAssetFiles(config.assets.dir) : undefined;
+    app.use('/build', staticAssets(config.storefrontDist, shared));
+  }
 
   const catalogue =
     deps.catalogue ??

@@ -297,6 +297,10 @@ const GET_ROWS: Row[] = [
   { path: () => '/discord', expect: 302, location: () => '/support' },
   { path: () => '/v1/documentation', expect: 301 },
   { path: () => '/healthz', expect: 200 },
+  // Liveness: public like readiness, and says nothing about anyone.
+  { path: () => '/livez', expect: 200 },
+  // Metrics have their own listener (decision 037): never on the public port.
+  { path: () => '/metrics', expect: 404 },
   // The command palette's items: public, the same document for everyone (decision 020).
   { path: () => commandPalette(() => catalogue)().url, expect: 200 },
   // A made-up undo link: nobody's e-mail change, whoever asks.

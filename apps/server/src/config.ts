@@ -13,6 +13,7 @@ const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
 /** scrypt N = 2^17, r = 8, p = 1: OWASP ASVS 5's floor for scrypt. Production never goes lower. */
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
 
+const LOOPBACK_HOSTS = ['127.0.0.1', '::1', 'localhost'];
 const TRUE_WORDS = ['true', '1', 'on', 'yes'];
 const FALSE_WORDS = ['false', '0', 'off', 'no'];
 
@@ -23,6 +24,13 @@ const flag = z
     message: `must be one of ${[...TRUE_WORDS, ...FALSE_WORDS].join(', ')}`,
   })
   .transform((value) => TRUE_WORDS.includes(value));
+
+const milliseconds = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number of milliseconds')
+    .transform(Number)
+    .refine((ms) => ms >= min && ms <= max, `must be between ${min} and ${max}`);
 
 const envSchema = z
   .object({
@@ -104,6 +112,44 @@ const envSchema = z
       .transform(Number)
       .refine((ms) => ms >= 50 && ms <= 60_000, 'must be between 50 and 60000')
       .default(1000),
+    // The database (decision 035): how long one statement may run, how long it may wait for a
+    // lock, how long a request may wait for a pool connection, and the pool's size.
+    DB_STATEMENT_TIMEOUT_MS: milliseconds(100, 600_000).default(5000),
+    DB_LOCK_TIMEOUT_MS: milliseconds(50, 600_000).default(3000),
+    DB_ACQUIRE_TIMEOUT_MS: milliseconds(50, 600_000).default(3000),
+    DB_POOL_SIZE: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((size) => size >= 1 && size <= 200, 'must be between 1 and 200')
+      .default(10),
+    // Stopping (decision 036): after SIGTERM, readiness says 503 for DRAIN_MS while requests are
+    // still served (the balancer's checks notice), then the listener closes; SHUTDOWN_TIMEOUT_MS
+    // after SIGTERM the process ends whatever is still running.
+    // Default: 5 s in production, none elsewhere (a developer's Ctrl-C stops at once).
+    DRAIN_MS: milliseconds(0, 600_000).optional(),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(1000, 600_000).default(20_000),
+    // A folder every release shares: each one adds its hashed assets, so any instance serves the
+    // scripts of the releases beside it (decision 034). Unset: this build's own files only.
+    ASSETS_DIR: z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .optional(),
+    ASSET_RELEASES_KEPT: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((count) => count >= 2 && count <= 100, 'must be between 2 and 100')
+      .default(5),
+    // Prometheus metrics on a listener of their own, never the public port (decision 037).
+    METRICS_PORT: z
+      .string()
+      .regex(/^\d+$/, 'must be an integer between 0 and 65535')
+      .transform(Number)
+      .refine((port) => port <= 65_535, 'must be an integer between 0 and 65535')
+      .optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     // The Black Friday offer's window: ISO 8601 instants with an offset (docs/decisions/007).
     BLACK_FRIDAY_STARTS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.startsAt),
     BLACK_FRIDAY_ENDS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.endsAt),
@@ -166,6 +212,18 @@ const envSchema = z
         path: ['TRUST_PROXY'],
         message:
           'must be set when APP_URL is https: the server itself speaks plain HTTP, so TLS ends at a proxy; set TRUST_PROXY to that proxy (e.g. 1, loopback, or its address), or use an http APP_URL',
+      });
+    }
+    if (
+      env.METRICS_PORT !== undefined &&
+      !LOOPBACK_HOSTS.includes(env.METRICS_HOST) &&
+      !env.METRICS_TOKEN
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['METRICS_TOKEN'],
+        message:
+          'is required when METRICS_HOST is not a loopback address: metrics name routes, volumes and failures',
       });
     }
     if (env.NODE_ENV !== 'production') return;
@@ -234,6 +292,14 @@ export interface Config {
   blackFriday: OfferWindow;
   /** The longest one session-store or rate-limiter operation may take (STORE_TIMEOUT_MS). */
   storeTimeoutMs: number;
+  /** Statement, lock and pool-wait limits and the pool's size (DB_*). */
+  database: { statementMs: number; lockMs: number; acquireMs: number; poolSize: number };
+  /** After SIGTERM: readiness 503 for `drainMs`, then close; everything ends at `timeoutMs`. */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** The shared folder of every release's hashed assets, and how many releases it keeps. */
+  assets: { dir: string | undefined; releasesKept: number };
+  /** Where /metrics is served (its own listener), and the bearer token it asks for, if any. */
+  metrics: { port: number; host: string; token: string | undefined } | null;
   payments: PaymentsConfig;
   /** Things worth a warning at boot that do not stop the start. */
   warnings: string[];
@@ -281,6 +347,7 @@ const SECRET_VARIABLES = new Set([
   'PADDLE_WEBHOOK_SECRET',
   'PADDLE_WEBHOOK_SECRET_PREVIOUS',
   'SANDBOX_WEBHOOK_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** The sandbox's webhook secret when none is configured: its own key, derived from SESSION_SECRET. */
@@ -385,6 +452,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     issueTrackerUrl: values.ISSUE_TRACKER_URL,
     newsletterFormUrl: values.NEWSLETTER_FORM_URL ?? '/newsletter',
     communityUrl: values.COMMUNITY_URL,
+    database: {
+      statementMs: values.DB_STATEMENT_TIMEOUT_MS,
+      lockMs: values.DB_LOCK_TIMEOUT_MS,
+      acquireMs: values.DB_ACQUIRE_TIMEOUT_MS,
+      poolSize: values.DB_POOL_SIZE,
+    },
+    shutdown: {
+      drainMs: values.DRAIN_MS ?? (values.NODE_ENV === 'production' ? 5000 : 0),
+      timeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    },
+    assets: { dir: values.ASSETS_DIR, releasesKept: values.ASSET_RELEASES_KEPT },
+    metrics:
+      values.METRICS_PORT === undefined
+        ? null
+        : { port: values.METRICS_PORT, host: values.METRICS_HOST, token: values.METRICS_TOKEN },
     payments,
     warnings,
   };

@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { createLogger, redactUrl } from './logger.ts';
+import { EventEmitter } from 'node:events';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLogger, jsonOnly, redactUrl } from './logger.ts';
+
+const originalConsole = { ...console };
+afterEach(() => {
+  Object.assign(console, originalConsole);
+});
 
 async function logged(
   write: (logger: Awaited<ReturnType<typeof createLogger>>) => void,
@@ -48,5 +54,38 @@ describe('logger', () => {
       '/teams/3/members?invite_token=[redacted]&x=1',
     );
     expect(redactUrl('/components')).toBe('/components');
+  });
+
+  it('turns console output, warnings and uncaught errors into single JSON lines', async () => {
+    const lines: string[] = [];
+    const logger = await createLogger(
+      { logLevel: 'info', nodeEnv: 'production' },
+      { write: (line) => lines.push(line) },
+    );
+    const fakeProcess = Object.assign(new EventEmitter(), { exit: (_code?: number) => undefined });
+    let exitCode: number | undefined;
+    fakeProcess.exit = (code) => {
+      exitCode = code;
+    };
+    jsonOnly(logger, fakeProcess as unknown as NodeJS.Process);
+
+    console.error('[ioredis] Unhandled error event:', new Error('connect ECONNREFUSED'));
+    console.log('plain %s', 'words');
+    fakeProcess.emit('warning', new Error('A deprecated thing'));
+    fakeProcess.emit('uncaughtException', new Error('nobody caught me'));
+
+    // One entry per line, each a JSON object; a stack stays inside its entry.
+    const entries = lines
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(entries).toHaveLength(4);
+    expect(entries[0]).toMatchObject({ level: 50, msg: '[ioredis] Unhandled error event:' });
+    expect(entries[0].err.stack).toContain('connect ECONNREFUSED\n    at ');
+    expect(entries[1]).toMatchObject({ level: 30, msg: 'plain words' });
+    expect(entries[2]).toMatchObject({ level: 40, msg: 'A deprecated thing' });
+    expect(entries[3]).toMatchObject({ level: 60, msg: 'Uncaught exception: exiting' });
+    expect(exitCode).toBe(1);
   });
 });

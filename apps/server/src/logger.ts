@@ -1,3 +1,4 @@
+import { formatWithOptions } from 'node:util';
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from './config.ts';
 
@@ -66,4 +67,40 @@ export async function createLogger(
   // Asynchronous writes: a request never waits on stdout. pino flushes what is buffered when
   // the process exits (a fatal error included).
   return pino(options, pino.destination({ dest: 1, sync: false }));
+}
+
+const CONSOLE_LEVELS = {
+  debug: 'debug',
+  info: 'info',
+  log: 'info',
+  warn: 'warn',
+  error: 'error',
+} as const;
+
+/**
+ * Everything the process prints goes out as one JSON line (decision 037): what libraries write
+ * with `console.*` (ioredis, for one), Node's own warnings, and errors nobody caught, whose
+ * stacks would otherwise span many lines that a log collector splits into separate entries.
+ */
+export function jsonOnly(logger: Logger, target: NodeJS.Process = process): void {
+  const console = globalThis.console as unknown as Record<string, (...args: unknown[]) => void>;
+  for (const [method, level] of Object.entries(CONSOLE_LEVELS)) {
+    console[method] = (...args: unknown[]) => {
+      const error = args.find((arg): arg is Error => arg instanceof Error);
+      const text = formatWithOptions({ breakLength: Infinity }, ...args.filter((a) => a !== error));
+      if (error) logger[level]({ err: error, source: 'console' }, text || error.message);
+      else logger[level]({ source: 'console' }, text);
+    };
+  }
+  // Node prints warnings itself through a listener of its own: replace it.
+  target.removeAllListeners('warning');
+  target.on('warning', (warning) => logger.warn({ err: warning }, warning.message));
+  target.on('unhandledRejection', (reason) => {
+    logger.error({ err: reason }, 'Unhandled promise rejection');
+  });
+  target.on('uncaughtException', (error) => {
+    logger.fatal({ err: error }, 'Uncaught exception: exiting');
+    logger.flush();
+    target.exit(1);
+  });
 }

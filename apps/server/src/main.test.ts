@@ -5,6 +5,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { emptyDatabase, type EmptyDatabase } from '../test/databases.ts';
+import { stallProxy, type StallProxy } from '../test/stall-proxy.ts';
 import {
   createStorefrontDist,
   pageFromHtml,
@@ -67,12 +69,24 @@ function fetchFresh(url: string): Promise<{ status: number; body: string }> {
 
 let dist: StorefrontDist | undefined;
 let running: Started | undefined;
+let database: EmptyDatabase | undefined;
+let proxy: StallProxy | undefined;
 afterEach(async () => {
   if (running && running.child.exitCode === null) running.child.kill('SIGKILL');
   running = undefined;
   await dist?.cleanup();
   dist = undefined;
+  proxy?.resume();
+  await proxy?.close();
+  proxy = undefined;
+  await database?.drop();
+  database = undefined;
 });
+
+function exited(started: Started): Promise<number | null> {
+  if (started.child.exitCode !== null) return Promise.resolve(started.child.exitCode);
+  return once(started.child, 'exit').then(([code]) => code as number | null);
+}
 
 describe('node src/main.ts', () => {
   it('starts with the built storefront, serves SSR pages, and stops cleanly on SIGTERM', async () => {
@@ -157,4 +171,50 @@ describe('node src/main.ts', () => {
     );
     expect(running.stderr()).not.toContain('short"');
   });
+
+  it('on SIGTERM turns readiness to 503 while liveness and pages still answer, then exits', async () => {
+    dist = await createStorefrontDist();
+    running = start({
+      SESSION_SECRET: TEST_SECRET,
+      STOREFRONT_DIST: dist.dir,
+      // Long enough to look at the drain; the process leaves by itself afterwards.
+      DRAIN_MS: '3000',
+    });
+    const url = await runningUrl(running);
+    expect((await fetchFresh(`${url}/healthz`)).status).toBe(200);
+
+    running.child.kill('SIGTERM');
+    await expect.poll(async () => (await fetchFresh(`${url}/healthz`)).status).toBe(503);
+    expect(JSON.parse((await fetchFresh(`${url}/healthz`)).body)).toEqual({ status: 'draining' });
+    expect((await fetchFresh(`${url}/livez`)).status).toBe(200);
+    expect((await fetchFresh(`${url}/login`)).status).toBe(200);
+    expect(await exited(running)).toBe(0);
+  });
+
+  it('exits by the hard deadline although a request is stuck on a database that stopped answering', async () => {
+    database = await emptyDatabase('postgres');
+    const target = new URL(database.url);
+    proxy = await stallProxy(target.hostname, Number(target.port));
+    dist = await createStorefrontDist();
+    running = start({
+      SESSION_SECRET: TEST_SECRET,
+      STOREFRONT_DIST: dist.dir,
+      DATABASE_URL: proxy.url(database.url),
+      // Only the shutdown's own deadline can end the stuck statement.
+      DB_STATEMENT_TIMEOUT_MS: '600000',
+      DB_ACQUIRE_TIMEOUT_MS: '600000',
+      DRAIN_MS: '0',
+      SHUTDOWN_TIMEOUT_MS: '1000',
+      LOG_LEVEL: 'warn',
+    });
+    const url = await runningUrl(running);
+    proxy.stall();
+    // The home page reads prices: it waits on the database for as long as the database does.
+    const stuck = fetchFresh(`${url}/`).catch((error: unknown) => error);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    running.child.kill('SIGTERM');
+    expect(await exited(running)).toBe(1);
+    expect(running.stdout()).toContain('Shutdown timed out: closing open connections');
+    expect(await stuck).toBeInstanceOf(Error);
+  }, 40_000);
 });

@@ -1,9 +1,14 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
+import path from 'node:path';
+import { clientDir, loadClientAssets, NO_ASSETS, ssrEntryPath } from './http/ssr/assets.ts';
+import { publishAssets } from './http/ssr/shared-assets.ts';
 import { loadSsrRenderer } from './http/ssr/ssr.ts';
-import { createLogger } from './logger.ts';
-import { createShutdown, exitOnSignals, listen, serverUrl } from './server.ts';
+import type { Server } from 'node:http';
+import { createMetrics, metricsHandler } from './http/metrics.ts';
+import { createLogger, jsonOnly } from './logger.ts';
+import { createLifecycle } from './http/health.ts';
+import { createShutdown, exitOnSignals, HARD_EXIT_GRACE_MS, listen, serverUrl } from './server.ts';
 import { createServices } from './services.ts';
 
 function configOrExit(): Config {
@@ -20,6 +25,8 @@ function configOrExit(): Config {
 
 const config = configOrExit();
 const logger = await createLogger(config);
+// Production output is for a log collector: JSON lines only, whoever prints.
+if (config.isProduction) jsonOnly(logger);
 for (const warning of config.warnings) logger.warn(warning);
 
 const assets = await loadClientAssets(config.storefrontDist);
@@ -27,6 +34,22 @@ if (!assets) {
   logger.warn(
     `No storefront build in ${config.storefrontDist}: pages are served without scripts or styles and SSR is off. ` +
       'Run "pnpm build" first (or "pnpm dev" to develop with hot reload).',
+  );
+}
+if (assets && config.assets.dir) {
+  // Before listening: the releases beside this one must find its scripts as soon as it serves.
+  const published = await publishAssets({
+    clientAssetsDir: path.join(clientDir(config.storefrontDist), 'assets'),
+    assetsDir: config.assets.dir,
+    version: assets.version,
+    keep: config.assets.releasesKept,
+  }).catch((error: unknown) => {
+    logger.fatal({ err: error, assetsDir: config.assets.dir }, 'Cannot publish the assets');
+    process.exit(1);
+  });
+  logger.info(
+    { assetsDir: config.assets.dir, version: assets.version, ...published },
+    'Assets published',
   );
 }
 let ssr = null;
@@ -53,7 +76,28 @@ if (services.mailer.outbox && !config.isDevelopment) {
       '(smtp:// or smtps://) to send mail.',
   );
 }
-const app = buildApp({ config, logger, ssr, assets: assets ?? NO_ASSETS, services });
+const lifecycle = createLifecycle();
+const metrics = createMetrics({ poolStats: () => services.database.poolStats() });
+const app = buildApp({
+  config,
+  logger,
+  ssr,
+  assets: assets ?? NO_ASSETS,
+  services,
+  lifecycle,
+  metrics,
+});
+let metricsListener: Server | null = null;
+if (config.metrics) {
+  const { host, port, token } = config.metrics;
+  metricsListener = await listen(metricsHandler(metrics, { token }), { host, port }).catch(
+    (error: unknown) => {
+      logger.fatal({ err: error }, `Cannot listen for metrics on ${host}:${port}`);
+      process.exit(1);
+    },
+  );
+  logger.info({ metrics: `${serverUrl(metricsListener)}/metrics` }, 'Metrics served');
+}
 const server = await listen(app, config).catch((error: unknown) => {
   logger.fatal({ err: error }, `Cannot listen on ${config.host}:${config.port}`);
   process.exit(1);
@@ -61,5 +105,23 @@ const server = await listen(app, config).catch((error: unknown) => {
 // The sandbox delivers its webhooks to this very server (unless SANDBOX_WEBHOOK_URL says where).
 services.payments.listeningAt(serverUrl(server));
 services.startWorkers();
-exitOnSignals(createShutdown(server, { logger, onClosed: () => services.close() }), logger);
-console.log(`${config.brandName} is running at ${serverUrl(server)}`);
+const { drainMs, timeoutMs } = config.shutdown;
+exitOnSignals(
+  createShutdown(server, {
+    logger,
+    drainMs,
+    timeoutMs,
+    onDraining: () => lifecycle.startDraining(),
+    onClosed: async () => {
+      metricsListener?.close();
+      await services.close();
+    },
+  }),
+  logger,
+  timeoutMs + HARD_EXIT_GRACE_MS,
+);
+const running = `${config.brandName} is running at ${serverUrl(server)}`;
+// Whatever LOG_LEVEL says, the start is announced (as a JSON line in production).
+if (config.isProduction)
+  logger.child({}, { level: 'info' }).info({ url: serverUrl(server) }, running);
+else console.log(running);

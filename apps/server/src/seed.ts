@@ -1,6 +1,7 @@
 // `pnpm seed`: the demo world (customer, two teams, licences in every state, admin) locally.
 import { ConfigError, loadConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrator.ts';
 import {
   DEMO_KEYS,
   DEMO_PASSWORD,

@@ -89,4 +89,51 @@ describe('listen and graceful shutdown', () => {
     expect(await inFlight).toBeInstanceOf(Error);
     expect(lines.some((line) => line.msg.includes('timed out'))).toBe(true);
   });
+
+  it('drains first: readiness turns at once, requests are still served, then the listener closes', async () => {
+    const { logger } = captureLogger();
+    const app = express();
+    let draining = false;
+    app.get('/healthz', (_req, res) => {
+      res.status(draining ? 503 : 200).end();
+    });
+    app.get('/page', (_req, res) => {
+      res.send('page');
+    });
+    const server = await listen(app, { host: '127.0.0.1', port: 0 });
+    const url = serverUrl(server);
+    const shutdown = createShutdown(server, {
+      logger,
+      // Long enough that only the test ends it (by closing the listener itself below).
+      drainMs: 60_000,
+      timeoutMs: 120_000,
+      onDraining: () => {
+        draining = true;
+      },
+    });
+    const done = shutdown('test');
+    expect(draining).toBe(true);
+    expect((await get(`${url}/healthz`)).status).toBe(503);
+    const page = await get(`${url}/page`);
+    expect(page.body).toBe('page');
+    // Each response asks the client for a new connection, which the balancer routes elsewhere.
+    expect(page.response.headers.connection).toBe('close');
+    expect(server.listening).toBe(true);
+    server.close();
+    await expect.poll(() => server.listening).toBe(false);
+    void done;
+  });
+
+  it('cuts what is still open at the deadline, counted from the signal, drain included', async () => {
+    const { logger } = captureLogger();
+    const { app, started } = slowApp();
+    const server = await listen(app, { host: '127.0.0.1', port: 0 });
+    const inFlight = get(`${serverUrl(server)}/slow`).catch((error: Error) => error);
+    await started;
+    const result = await createShutdown(server, { logger, drainMs: 60_000, timeoutMs: 100 })(
+      'test',
+    );
+    expect(result).toEqual({ forced: true });
+    expect(await inFlight).toBeInstanceOf(Error);
+  });
 });

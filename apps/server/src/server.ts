@@ -29,57 +29,86 @@ export function serverUrl(server: Server): string {
 
 export interface ShutdownOptions {
   logger: Logger;
-  /** After this, open connections are cut and the shutdown completes anyway. */
+  /**
+   * How long requests are still served after the signal while readiness already says 503, so
+   * the balancer's health checks take the instance out of rotation before the listener closes.
+   */
+  drainMs?: number;
+  /** Counted from the signal: then open connections are cut and the shutdown completes anyway. */
   timeoutMs?: number;
+  /** Runs at once, before the drain: readiness turns 503. */
+  onDraining?: () => void;
   /** Runs after the server closed: release other resources (Vite, database). */
   onClosed?: () => void | Promise<void>;
 }
 
 /**
- * Graceful shutdown: stop accepting, let in-flight requests finish, close keep-alive sockets
- * as soon as they go idle, and give up after `timeoutMs`. Resolves `{ forced }`.
+ * Graceful stop: readiness turns 503 at once (`onDraining`), requests are still served for
+ * `drainMs`, then the listener stops accepting, in-flight requests finish, keep-alive sockets
+ * close as soon as they go idle, and `timeoutMs` after the signal whatever is still open is cut.
+ * Resolves `{ forced }`.
  */
 export function createShutdown(
   server: Server,
-  { logger, timeoutMs = 10_000, onClosed }: ShutdownOptions,
+  { logger, drainMs = 0, timeoutMs = 10_000, onDraining, onClosed }: ShutdownOptions,
 ): (reason: string) => Promise<{ forced: boolean }> {
   let closing: Promise<{ forced: boolean }> | undefined;
 
-  // Responses started during shutdown tell the client not to reuse the connection.
-  server.on('request', (_req, res) => {
-    if (closing) res.setHeader('Connection', 'close');
+  // Responses started during shutdown tell the client not to reuse the connection, so the next
+  // request opens a new one, which the balancer sends to an instance that stays.
+  server.prependListener('request', (_req, res) => {
+    if (closing && !res.headersSent) res.setHeader('Connection', 'close');
   });
 
   return (reason) => {
     closing ??= new Promise((resolve, reject) => {
-      logger.info({ reason }, 'Shutting down: finishing in-flight requests');
+      const started = Date.now();
+      logger.info({ reason, drainMs, timeoutMs }, 'Shutting down: draining');
+      onDraining?.();
       let forced = false;
-      const sweep = setInterval(() => server.closeIdleConnections(), 100);
       const deadline = setTimeout(() => {
         forced = true;
         logger.warn({ timeoutMs }, 'Shutdown timed out: closing open connections');
         server.closeAllConnections();
       }, timeoutMs);
       deadline.unref();
-      server.close((error) => {
-        clearInterval(sweep);
-        clearTimeout(deadline);
-        Promise.resolve(onClosed?.())
-          .then(() => (error ? reject(error) : resolve({ forced })))
-          .catch(reject);
-      });
-      server.closeIdleConnections();
+      const close = () => {
+        logger.info('Drained: closing the listener, finishing in-flight requests');
+        const sweep = setInterval(() => server.closeIdleConnections(), 100);
+        server.close((error) => {
+          clearInterval(sweep);
+          clearTimeout(deadline);
+          Promise.resolve(onClosed?.())
+            .then(() => (error ? reject(error) : resolve({ forced })))
+            .catch(reject);
+        });
+        server.closeIdleConnections();
+      };
+      const drainFor = Math.min(drainMs, timeoutMs - (Date.now() - started));
+      if (drainFor <= 0) close();
+      else setTimeout(close, drainFor).unref();
     });
     return closing;
   };
 }
 
-/** SIGTERM/SIGINT run `shutdown` once, then exit (1 if it failed or had to force). */
+/** Past the shutdown's own deadline: what is still running (a stuck query) cannot keep us up. */
+export const HARD_EXIT_GRACE_MS = 2000;
+
+/**
+ * SIGTERM/SIGINT run `shutdown` once, then exit (1 if it failed or had to force). Whatever
+ * happens, the process is gone `hardDeadlineMs` after the signal.
+ */
 export function exitOnSignals(
   shutdown: (reason: string) => Promise<{ forced: boolean }>,
   logger: Logger,
+  hardDeadlineMs = 10_000 + HARD_EXIT_GRACE_MS,
 ): void {
   const onSignal = (signal: NodeJS.Signals) => {
+    setTimeout(() => {
+      logger.error({ hardDeadlineMs }, 'Shutdown did not finish: exiting anyway');
+      process.exit(1);
+    }, hardDeadlineMs).unref();
     shutdown(signal).then(
       ({ forced }) => {
         logger.info('Stopped');

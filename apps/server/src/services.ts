@@ -1,8 +1,8 @@
 import { Redis } from 'ioredis';
 import path from 'node:path';
 import type { Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
-import { sql } from 'kysely';
+import { openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrate } from './db/migrator.ts';
 import {
   createBackoffLimiter,
   createRateLimiter,
@@ -21,12 +21,12 @@ import {
   type RateLimitBackend,
   type RateLimiter,
 } from './http/rate-limit.ts';
-import type { Health } from './http/health.ts';
 import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
+import { checkHealth, type Health } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
@@ -71,6 +71,7 @@ export interface ServiceOptions {
 }
 
 const PRUNE_EVERY_MS = 10 * 60 * 1000;
+const REDIS_ERROR_EVERY_MS = 10_000;
 
 export async function createServices(
   config: Config,
@@ -81,9 +82,16 @@ export async function createServices(
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     onIdleError: (error) => logger.warn({ err: error }, 'An idle database connection failed'),
+    timeouts: config.database,
   });
-  const applied = await migrateToLatest(database);
+  const { applied, ahead } = await migrate(database);
   if (applied.length > 0) logger.info({ migrations: applied }, 'Database migrated');
+  if (ahead.length > 0) {
+    logger.info(
+      { ahead },
+      'The database has expand migrations of a newer release: running beside it',
+    );
+  }
   await ensureProducts(database.db);
 
   const prefix = options.redisPrefix ?? 'tessera:';
@@ -97,6 +105,23 @@ export async function createServices(
       // Requests give up after storeTimeoutMs (BoundedSessionStore); this only frees the
       // commands a silent Redis would otherwise hold forever.
       commandTimeout: config.storeTimeoutMs * 5,
+    });
+    // Without a listener ioredis prints every reconnection failure as text; one JSON warning
+    // per burst is enough to see that Redis went away (and when it came back).
+    let reported = 0;
+    let suppressed = 0;
+    redis.on('error', (error: Error) => {
+      const now = Date.now();
+      if (now - reported < REDIS_ERROR_EVERY_MS) {
+        suppressed += 1;
+        return;
+      }
+      logger.warn({ err: error, suppressed }, 'Redis connection error');
+      reported = now;
+      suppressed = 0;
+    });
+    redis.on('ready', () => {
+      if (reported) logger.info('Redis connection ready again');
     });
     await redis.connect();
     store = new RedisSessionStore(redis, { prefix, now: options.now });
@@ -164,7 +189,7 @@ export async function createServices(
       mailQueue.start();
       payments.start();
     },
-    health: () => checkHealth(database, sessionStore, timeoutMs),
+    health: () => checkHealth(database, redis ? sessionStore : 'database', timeoutMs),
     async close() {
       clearInterval(prune);
       await Promise.all([mailQueue.stop(), payments.stop()]);
@@ -175,20 +200,4 @@ export async function createServices(
   };
 }
 
-const answers = (operation: Promise<unknown>): Promise<'ok' | 'down'> =>
-  operation.then(
-    () => 'ok' as const,
-    () => 'down' as const,
-  );
-
-export async function checkHealth(
-  database: DatabaseHandle,
-  sessionStore: AppSessionStore,
-  timeoutMs: number,
-): Promise<Health> {
-  const [db, sessions] = await Promise.all([
-    answers(withStoreTimeout('The database', timeoutMs, () => sql`select 1`.execute(database.db))),
-    answers(withStoreTimeout('The session store', timeoutMs, () => sessionStore.ping())),
-  ]);
-  return { ok: db === 'ok' && sessions === 'ok', checks: { database: db, sessionStore: sessions } };
-}
+export { checkHealth };

@@ -6,24 +6,37 @@ import {
   SqliteDialect,
   SqliteDriver,
   type DatabaseConnection,
+  type PostgresPoolClient,
   type Transaction,
 } from 'kysely';
-import { Migrator } from 'kysely/migration';
 import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import type { Engine } from './migrations/context.ts';
-import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
 export type { Engine };
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 
+/** How one answer of `ping` reads: `busy` is not `down` (decision 035). */
+export type DatabaseState = 'ok' | 'busy' | 'down';
+
+export interface PoolStats {
+  /** Connections open (PostgreSQL), or 1 (SQLite's single connection). */
+  total: number;
+  idle: number;
+  /** Requests queued for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface DatabaseHandle {
   engine: Engine;
   db: Db;
+  /** The limits every statement runs under (`DB_*` settings). */
+  timeouts: DatabaseTimeouts;
   /**
    * A transaction that reads and then writes. On SQLite it starts with `BEGIN IMMEDIATE`, so
    * two processes never both read, then fail to upgrade to a write lock; on PostgreSQL it is a
@@ -33,8 +46,40 @@ export interface DatabaseHandle {
   /** The underlying client, for libraries that need it (rate-limit counters). */
   raw:
     { engine: 'sqlite'; sqlite: SqliteDatabase.Database } | { engine: 'postgres'; pool: pg.Pool };
+  /** The request pool's state now (metrics, readiness). */
+  poolStats(): PoolStats;
+  /**
+   * Whether the database answers within `timeoutMs`, asked on a connection of its own so a
+   * queue of requests waiting for the pool never makes a healthy database look down: a full
+   * pool with a database that answers is `busy`.
+   */
+  ping(timeoutMs: number): Promise<DatabaseState>;
+  /**
+   * Work that may legitimately run long (migrations, restores): one separate connection with
+   * no statement timeout, closed afterwards. On SQLite, the one connection.
+   */
+  withoutTimeouts<T>(work: (db: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+export interface DatabaseTimeouts {
+  /** The longest one statement may run (PostgreSQL `statement_timeout`, and client-side). */
+  statementMs: number;
+  /** The longest a statement waits for a row or table lock (`lock_timeout`, SQLite busy wait). */
+  lockMs: number;
+  /** The longest a request waits for a pool connection, or for a new one to open. */
+  acquireMs: number;
+  /** Connections in the request pool (PostgreSQL). */
+  poolSize: number;
+}
+
+/** Fail fast rather than hang a request past a balancer's timeout (decision 035). */
+export const DEFAULT_TIMEOUTS: DatabaseTimeouts = {
+  statementMs: 5000,
+  lockMs: 3000,
+  acquireMs: 3000,
+  poolSize: 10,
+};
 
 // bigint (int8) columns hold epoch milliseconds: well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -82,63 +127,189 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   sqliteFile: string;
   onIdleError?: (error: Error) => void;
+  timeouts?: Partial<DatabaseTimeouts>;
 }
 
-function openSqlite(file: string): SqliteDatabase.Database {
+export function openSqlite(
+  file: string,
+  lockMs = DEFAULT_TIMEOUTS.lockMs,
+): SqliteDatabase.Database {
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
-  // Another process holding the write lock makes us wait, not fail.
-  sqlite.pragma('busy_timeout = 5000');
+  // Another process holding the write lock (a backup, a command) makes us wait, not fail; but
+  // only so long: better-sqlite3 waits synchronously, so the whole process waits with it.
+  sqlite.pragma(`busy_timeout = ${Math.round(lockMs)}`);
   return sqlite;
 }
 
-function isPostgresUrl(url: string | undefined): url is string {
+export function isPostgresUrl(url: string | undefined): url is string {
   return Boolean(url && /^postgres(ql)?:\/\//.test(url));
 }
 
+/** A client-side timeout of pg (`query_timeout`, or waiting for a connection). */
+function isClientTimeout(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return /Query read timeout|timeout exceeded when trying to connect|Connection terminated/.test(
+    message,
+  );
+}
+
+/**
+ * The pool as Kysely sees it, except that a connection whose query hit the client-side timeout
+ * is destroyed rather than returned: its query may still be running on a stalled server, and
+ * the next request must not queue behind it.
+ */
+function discardingTimedOutClients(pool: pg.Pool) {
+  // Kysely keeps one connection object per client it is handed: one wrapper per pg client.
+  const wrappers = new WeakMap<pg.PoolClient, { broken: boolean; client: PostgresPoolClient }>();
+  return {
+    Client: pg.Client,
+    options: pool.options,
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) {
+        const state = {
+          broken: false,
+          client: {
+            query(...args: unknown[]) {
+              const result = (client.query as (...a: unknown[]) => unknown)(...args);
+              if (result instanceof Promise) {
+                return result.catch((error: unknown) => {
+                  if (isClientTimeout(error)) state.broken = true;
+                  throw error;
+                });
+              }
+              return result;
+            },
+            release: () => client.release(state.broken),
+          } as unknown as PostgresPoolClient,
+        };
+        wrapper = state;
+        wrappers.set(client, wrapper);
+      }
+      wrapper.broken = false;
+      return wrapper.client;
+    },
+    end: () => pool.end(),
+  };
+}
+
+function pgSettings(databaseUrl: string, timeouts: DatabaseTimeouts): pg.PoolConfig {
+  return {
+    connectionString: databaseUrl,
+    max: timeouts.poolSize,
+    connectionTimeoutMillis: timeouts.acquireMs,
+    // Enforced by the server, so a slow query or a held lock ends there and frees its locks.
+    statement_timeout: timeouts.statementMs,
+    lock_timeout: timeouts.lockMs,
+    idle_in_transaction_session_timeout: timeouts.statementMs * 2,
+    // Enforced here, for a server that stopped answering altogether (frozen, unreachable).
+    query_timeout: timeouts.statementMs + 1000,
+    keepAlive: true,
+  };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_resolve, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+function openPostgres(
+  options: DatabaseOptions & { databaseUrl: string },
+  timeouts: DatabaseTimeouts,
+) {
+  const settings = pgSettings(options.databaseUrl, timeouts);
+  const pool = new pg.Pool(settings);
+  // An idle client losing its connection (a PostgreSQL restart) must not crash the process:
+  // the pool drops it and the next query opens a new one.
+  pool.on('error', (error) => options.onIdleError?.(error));
+  // Readiness asks on a connection of its own: a request queue must not look like an outage.
+  const probe = new pg.Pool({ ...settings, max: 1, idleTimeoutMillis: 0 });
+  probe.on('error', (error) => options.onIdleError?.(error));
+  const db = new Kysely<Database>({
+    dialect: new PostgresDialect({ pool: discardingTimedOutClients(pool) }),
+  });
+  const poolStats = (): PoolStats => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: timeouts.poolSize,
+  });
+  const handle: DatabaseHandle = {
+    engine: 'postgres',
+    db,
+    timeouts,
+    writeTransaction: (work) => db.transaction().execute(work),
+    raw: { engine: 'postgres', pool },
+    poolStats,
+    async ping(timeoutMs) {
+      try {
+        await withTimeout(probe.query('select 1'), timeoutMs);
+      } catch {
+        return 'down';
+      }
+      return pool.waitingCount > 0 ? 'busy' : 'ok';
+    },
+    async withoutTimeouts(work) {
+      const single = new pg.Pool({
+        connectionString: options.databaseUrl,
+        max: 1,
+        connectionTimeoutMillis: timeouts.acquireMs,
+      });
+      single.on('error', (error) => options.onIdleError?.(error));
+      const own = new Kysely<Database>({ dialect: new PostgresDialect({ pool: single }) });
+      try {
+        return await work(own);
+      } finally {
+        await own.destroy();
+      }
+    },
+    async close() {
+      await Promise.all([db.destroy(), probe.end()]);
+    },
+  };
+  return handle;
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts };
   if (isPostgresUrl(options.databaseUrl)) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its connection (a PostgreSQL restart) must not crash the process:
-    // the pool drops it and the next query opens a new one.
-    pool.on('error', (error) => options.onIdleError?.(error));
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return {
-      engine: 'postgres',
-      db,
-      writeTransaction: (work) => db.transaction().execute(work),
-      raw: { engine: 'postgres', pool },
-      close: () => db.destroy(),
-    };
+    return openPostgres({ ...options, databaseUrl: options.databaseUrl }, timeouts);
   }
-  const sqlite = openSqlite(options.sqliteFile);
+  const sqlite = openSqlite(options.sqliteFile, timeouts.lockMs);
   const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect(sqlite) });
   return {
     engine: 'sqlite',
     db,
+    timeouts,
     writeTransaction: (work) => db.transaction().execute(work),
     raw: { engine: 'sqlite', sqlite },
+    // One connection, used in turn; a statement runs synchronously, so nothing queues in a pool.
+    poolStats: () => ({
+      total: sqlite.open ? 1 : 0,
+      idle: sqlite.open ? 1 : 0,
+      waiting: 0,
+      max: 1,
+    }),
+    async ping() {
+      try {
+        sqlite.prepare('select 1').get();
+        return 'ok';
+      } catch {
+        return 'down';
+      }
+    },
+    withoutTimeouts: (work) => work(db),
     close: () => db.destroy(),
   };
 }
 
-/** Runs every pending migration forward; throws with the failing migration's name. */
-export async function migrateToLatest(handle: DatabaseHandle): Promise<string[]> {
-  const migrator = new Migrator({
-    db: handle.db,
-    provider: { getMigrations: async () => migrations({ engine: handle.engine }) },
-  });
-  const { error, results = [] } = await migrator.migrateToLatest();
-  const failed = results.find((result) => result.status === 'Error');
-  if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `Database migration ${failed ? `"${failed.migrationName}" ` : ''}failed: ${reason}`,
-      { cause: error },
-    );
-  }
-  return results.filter((r) => r.status === 'Success').map((r) => r.migrationName);
-}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { testConfig } from '../../test/helpers.ts';
 import { testServicesEnv } from '../../test/services.ts';
-import { migrateToLatest, openDatabase } from './database.ts';
+import { openDatabase } from './database.ts';
+import { migrateToLatest } from './migrator.ts';
 import { TEAM_SEATS } from '@tessera/pages/constants';
 import { isLicenseKeyShape } from '../modules/shared/index.ts';
 import { DEMO_KEYS, DEMO_TEAMS, DEMO_USERS, seedDemo, seedRefusal } from './seed.ts';

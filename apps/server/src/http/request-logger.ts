@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import { pinoHttp } from 'pino-http';
 import { redactUrl, type Logger } from '../logger.ts';
 
@@ -8,7 +8,9 @@ const REQUEST_ID = /^[\w.-]{1,100}$/;
 
 /**
  * One log line per request with a request id (taken from a well-formed `X-Request-Id`, else
- * new) that is echoed in the response and attached to every log line of the request.
+ * new) that is echoed in the response and attached to every log line of the request, the
+ * client's address (as the trusted proxy reports it: `TRUST_PROXY`) and, once known, the
+ * signed-in user's id (and the operator's, while they impersonate someone).
  * Headers are not logged at all, and secrets in URLs are masked.
  */
 export function requestLogger(logger: Logger): RequestHandler {
@@ -28,6 +30,14 @@ export function requestLogger(logger: Logger): RequestHandler {
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
+    customProps(req) {
+      const request = req as Request;
+      return {
+        clientAddress: request.ip,
+        ...(request.user ? { userId: request.user.id } : {}),
+        ...(request.impersonator ? { impersonatorId: request.impersonator.id } : {}),
+      };
+    },
     customLogLevel(_req, res, err) {
       if (err || res.statusCode >= 500) return 'error';
       if (res.statusCode >= 400) return 'warn';
@@ -37,6 +47,6 @@ export function requestLogger(logger: Logger): RequestHandler {
       `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (req, res) =>
       `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} failed`,
-    autoLogging: { ignore: (req) => req.url === '/healthz' },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
   }) as unknown as RequestHandler;
 }

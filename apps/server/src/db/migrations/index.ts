@@ -1,4 +1,3 @@
-import type { Migration } from 'kysely/migration';
 import { accounts } from './0001-accounts.ts';
 import { purchases } from './0002-purchases.ts';
 import { catalogueVisits } from './0003-catalogue-visits.ts';
@@ -11,13 +10,14 @@ import { productDescriptions } from './0009-product-descriptions.ts';
 import { backOffice } from './0010-back-office.ts';
 import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
 import { accessTokens } from './0012-access-tokens.ts';
-import type { MigrationContext } from './context.ts';
+import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
  * Every migration, in order. Names are permanent: the migrator records them in the database.
- * A migration only ever moves forward; a change is a new file.
+ * A change is a new file. Expand/contract (context.ts, decision 035): the previous release must
+ * keep running against what a migration leaves, unless the migration says otherwise.
  */
-export function migrations(context: MigrationContext): Record<string, Migration> {
+export function migrations(context: MigrationContext): Record<string, StoreMigration> {
   return {
     '0001-accounts': accounts(context),
     '0002-purchases': purchases(context),

@@ -1,7 +1,8 @@
 import type session from 'express-session';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from '../../db/database.ts';
+import { openDatabase } from '../../db/database.ts';
+import { migrateToLatest } from '../../db/migrator.ts';
 import { hashPassword } from '../../modules/auth/index.ts';
 import { usersRepository } from '../../modules/auth/index.ts';
 import { testConfig } from '../../../test/helpers.ts';

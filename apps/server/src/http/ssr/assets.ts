@@ -174,12 +174,12 @@ async function readCoded(file: string, etag: string): Promise<Coded | undefined>
  * none`), which HTTP allows; an uncoded asset is left to express.static, which serves ranges.
  * Hashed files never change, so each is read once and kept (the client build is ~1.3 MB).
  */
-function precompressedAssets(root: string): RequestHandler {
+function precompressedAssets(assetsDir: string): RequestHandler {
   const known = new Map<string, Promise<Precompressed>>();
   const lookup = (name: string) => {
     let found = known.get(name);
     if (!found) {
-      const file = path.join(root, 'assets', name);
+      const file = path.join(assetsDir, name);
       found = Promise.all([
         readCoded(`${file}.br`, `"${name}-br"`),
         readCoded(`${file}.gz`, `"${name}-gz"`),
@@ -220,10 +220,32 @@ function precompressedAssets(root: string): RequestHandler {
  * their name and never change: they are cached for a year, and sent brotli- or gzip-coded from
  * the build's pre-compressed copies when the browser accepts it. Anything else is revalidated.
  * A missing or refused file is a line of plain text, never a page.
+ *
+ * With a shared assets folder (`sharedAssetsDir`, decision 034) the hashed files come from there
+ * first: it holds those of the releases running beside this one, so a page rendered by another
+ * release never loses its scripts to a balancer that sends the request here.
  */
-export function staticAssets(storefrontDist: string): Router {
+export function staticAssets(storefrontDist: string, sharedAssetsDir?: string): Router {
   const root = clientDir(storefrontDist);
   const router = Router();
+  if (sharedAssetsDir) {
+    const shared = express.static(sharedAssetsDir, {
+      index: false,
+      fallthrough: true,
+      dotfiles: 'ignore',
+      cacheControl: false,
+      setHeaders: (res) => res.setHeader('Cache-Control', IMMUTABLE),
+    });
+    router.use(precompressedAssets(sharedAssetsDir), (req, res, next) => {
+      const name = HASHED_ASSET_PATH.exec(req.path)?.[1];
+      if (!name || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
+      req.url = `/${name}`;
+      shared(req, res, () => {
+        req.url = `/assets/${name}`;
+        next();
+      });
+    });
+  }
   const files = express.static(root, {
     index: false,
     fallthrough: false,
@@ -234,6 +256,11 @@ export function staticAssets(storefrontDist: string): Router {
       res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
     },
   });
-  router.use(precompressedAssets(root), files, plainNotFound(), plainErrors());
+  router.use(
+    precompressedAssets(path.join(root, 'assets')),
+    files,
+    plainNotFound(),
+    plainErrors(),
+  );
   return router;
 }
