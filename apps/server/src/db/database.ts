@@ -312,4 +312,3 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     close: () => db.destroy(),
   };
 }
-

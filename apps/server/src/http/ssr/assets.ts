@@ -256,11 +256,6 @@ export function staticAssets(storefrontDist: string, sharedAssetsDir?: string): 
       res.setHeader('Cache-Control', hashed ? IMMUTABLE : 'public, max-age=0, must-revalidate');
     },
   });
-  router.use(
-    precompressedAssets(path.join(root, 'assets')),
-    files,
-    plainNotFound(),
-    plainErrors(),
-  );
+  router.use(precompressedAssets(path.join(root, 'assets')), files, plainNotFound(), plainErrors());
   return router;
 }
