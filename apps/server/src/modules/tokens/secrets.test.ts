@@ -15,7 +15,6 @@ const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 describe('personal access token secrets', () => {
   it('has the scanner-friendly shape: tessera_pat_, 40 random base62 characters, a 6-character checksum', () => {
     const { secret, hash, prefix } = newTokenSecret();
-    expect(TOKEN_PREFIX).toBe('tessera_pat_');
     expect(secret).toMatch(/^tessera_pat_[0-9A-Za-z]{46}$/);
     expect(secret).toHaveLength(TOKEN_LENGTH);
     expect(secret).toMatch(TOKEN_PATTERN);
@@ -25,8 +24,6 @@ describe('personal access token secrets', () => {
     expect(tokenHash(secret)).toBe(hash);
     expect(prefix).toBe(secret.slice(0, SHOWN_PREFIX_LENGTH));
     expect(prefix).toMatch(/^tessera_pat_[0-9A-Za-z]{4}$/);
-    // At least 128 bits of randomness: 40 draws from 62 symbols.
-    expect(40 * Math.log2(62)).toBeGreaterThanOrEqual(128);
   });
 
   it('draws fresh randomness each time, over the whole alphabet', () => {
