@@ -5,8 +5,8 @@ import type { BackOfficeSeams, RefundRequest } from '../src/modules/admin/index.
 import { hashPassword } from '../src/modules/auth/index.ts';
 import { usersRepository } from '../src/modules/auth/index.ts';
 import { newLicenseKey } from '../src/modules/shared/index.ts';
-import { TestBrowser } from './browser.ts';
 import { testApp } from './helpers.ts';
+import * as signingIn from './sign-in.ts';
 import { uniqueEmail } from './users.ts';
 
 /**
@@ -250,14 +250,9 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
   }
 
   async function signIn(email: string, options: { remember?: boolean } = {}) {
-    const browser = new TestBrowser(store.app);
-    const response = await browser.submit('post', '/login', {
-      email,
-      password: PEOPLE_PASSWORD,
+    return signingIn.signIn(store.app, email, PEOPLE_PASSWORD, {
       remember: options.remember ?? false,
     });
-    if (response.status !== 302) throw new Error(`Sign-in as ${email}: ${response.status}`);
-    return browser;
   }
 
   async function admin(options: { remember?: boolean } = {}) {

@@ -73,6 +73,13 @@ export function pageFrom(response: Response): Page {
   return response.body as Page;
 }
 
+/** Every way a response can carry a string: as is, JSON-escaped, HTML-escaped. */
+export function contains(body: string, text: string): boolean {
+  const json = JSON.stringify(text).slice(1, -1);
+  const html = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return [text, json, html, json.replace(/\//g, '\\/')].some((form) => body.includes(form));
+}
+
 export const INERTIA = { 'X-Inertia': 'true', 'X-Requested-With': 'XMLHttpRequest' };
 
 export const MANIFEST = {

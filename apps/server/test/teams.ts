@@ -1,14 +1,10 @@
 import { TEAM_SEATS } from '@tessera/pages/constants';
 import type { Express } from 'express';
 import type { Server } from 'node:http';
-import { afterAll } from 'vitest';
 import { newInviteToken, newLicenseKey } from '../src/modules/shared/index.ts';
 import { listen, serverUrl } from '../src/server.ts';
 import type { Services } from '../src/services.ts';
-import { TestBrowser } from './browser.ts';
-import { createUser, uniqueEmail } from './users.ts';
-
-export const PASSWORD = 'correct-horse-battery-staple';
+import type { TestBrowser } from './browser.ts';
 
 /** A licence as fulfilment leaves it: unredeemed unless a user or team is given. */
 export async function createLicense(
@@ -116,27 +112,16 @@ export async function createTeam(
   return { id: team.id, licenseId: license.id, licenseKey: license.key, inviteToken, memberIds };
 }
 
-/** A new account, signed in on its own browser. */
-export async function signedInUser(services: Services, app: Express | string, name = 'user') {
-  const email = uniqueEmail(name);
-  const id = await createUser(services, email, PASSWORD);
-  const browser = new TestBrowser(app);
-  const response = await browser.submit('post', '/login', { email, password: PASSWORD });
-  if (![302, 303].includes(response.status)) throw new Error(`sign-in failed: ${response.status}`);
-  return { id, email, browser };
-}
-
-const servers: Server[] = [];
-afterAll(async () => {
-  for (const server of servers.splice(0))
-    await new Promise((resolve) => server.close(() => resolve(undefined)));
-});
-
-/** The app on a real port: requests made at once really run at once. */
-export async function listening(app: Express): Promise<string> {
-  const server = await listen(app, { host: '127.0.0.1', port: 0 });
-  servers.push(server);
-  return serverUrl(server);
+/**
+ * The app on a real port: requests made at once really run at once. The caller stops it with
+ * `close`, from its own hook (`onTestFinished(close)`): importing this file registers nothing.
+ */
+export async function listening(app: Express): Promise<{ url: string; close(): Promise<void> }> {
+  const server: Server = await listen(app, { host: '127.0.0.1', port: 0 });
+  return {
+    url: serverUrl(server),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Whether the browser's viewer holds `slug` now (shared page data, read fresh). */

@@ -10,10 +10,18 @@ export function uniqueEmail(name = 'user'): string {
   return `${name}-${process.pid}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export async function createUser(services: Services, email: string, password: string, cost = 10) {
+/** An account (an operator's with `admin`), its password hashed at `cost`. */
+export async function createUser(
+  services: Services,
+  email: string,
+  password: string,
+  cost = 10,
+  options: { admin?: boolean } = {},
+) {
   return usersRepository(services.database.db).create({
     email,
     passwordHash: await hashPassword(password, cost),
+    isAdmin: options.admin,
     now: Date.now(),
   });
 }

@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../../test/sign-in.ts';
 import { TestBrowser } from '../../test/browser.ts';
 import { INERTIA, testApp } from '../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../test/services.ts';
@@ -8,14 +9,6 @@ import { CSRF_STATUS, XSRF_COOKIE, XSRF_HEADER } from './csrf.ts';
 
 const PASSWORD = 'correct horse battery staple';
 type App = Awaited<ReturnType<typeof testApp>>;
-
-async function signedIn(app: App, email: string) {
-  const browser = new TestBrowser(app.app);
-  await browser.visit('/login');
-  const response = await browser.submit('post', '/login', { email, password: PASSWORD });
-  expect(response.status).toBe(302);
-  return browser;
-}
 
 /**
  * A sign-out sent with exactly these cookies and header, outside any cookie jar: a forged or
@@ -66,8 +59,8 @@ describe(`CSRF tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     // The same for a signed-in user with two browsers: each token is valid, but not together.
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const laptop = await signedIn(app, email);
-    const phone = await signedIn(app, email);
+    const laptop = await signIn(app.app, email, PASSWORD, { via: '/login' });
+    const phone = await signIn(app.app, email, PASSWORD, { via: '/login' });
     const session = laptop.cookies.get('tessera_session')!;
     const refused = await logout(
       app,
@@ -121,8 +114,8 @@ describe(`CSRF tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     const attackerEmail = uniqueEmail('attacker');
     await createUser(app.services, victimEmail, PASSWORD);
     await createUser(app.services, attackerEmail, PASSWORD);
-    const victim = await signedIn(app, victimEmail);
-    const attacker = await signedIn(app, attackerEmail);
+    const victim = await signIn(app.app, victimEmail, PASSWORD, { via: '/login' });
+    const attacker = await signIn(app.app, attackerEmail, PASSWORD, { via: '/login' });
     const session = victim.cookies.get('tessera_session')!;
 
     const forged = await logout(

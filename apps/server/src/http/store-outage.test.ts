@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import request from 'supertest';
 import { afterAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../test/sign-in.ts';
 import { TestBrowser } from '../../test/browser.ts';
 import { INERTIA, pageFrom, pageFromHtml, testApp } from '../../test/helpers.ts';
 import { TEST_DATABASE, TEST_REDIS_URL, TEST_SESSION_STORE } from '../../test/services.ts';
@@ -92,9 +93,7 @@ async function signedInCookie() {
   const healthy = await testApp();
   const email = uniqueEmail();
   await createUser(healthy.services, email, PASSWORD);
-  const browser = new TestBrowser(healthy.app);
-  await browser.submit('post', '/login', { email, password: PASSWORD });
-  expect(await browser.signedInAs()).toBe(email);
+  const browser = await signIn(healthy.app, email, PASSWORD, { confirm: true });
   return { healthy, browser };
 }
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPurchase } from '../../test/back-office.ts';
-import { TestBrowser } from '../../test/browser.ts';
+import { signIn } from '../../test/sign-in.ts';
 import { emptyDatabase, type EmptyDatabase } from '../../test/databases.ts';
 import { testApp } from '../../test/helpers.ts';
 import { createUser, uniqueEmail } from '../../test/users.ts';
@@ -63,17 +63,6 @@ function appOn(database: EmptyDatabase) {
   });
 }
 
-async function signIn(
-  app: Awaited<ReturnType<typeof testApp>>['app'],
-  email: string,
-  password: string,
-) {
-  const browser = new TestBrowser(app);
-  await browser.submit('post', '/login', { email, password });
-  expect(await browser.signedInAs()).toBe(email);
-  return browser;
-}
-
 // Each test runs the command as processes of their own (and pg_dump): slow on a busy machine.
 describe(`pnpm ops (${TEST_DATABASE})`, { timeout: 120_000 }, () => {
   it('makes the first operator without SQL, and promotes and demotes others', async () => {
@@ -86,12 +75,12 @@ describe(`pnpm ops (${TEST_DATABASE})`, { timeout: 120_000 }, () => {
     expect(created.stdout).toContain(`Created operator ${email}`);
 
     const { app, services } = await appOn(database);
-    const admin = await signIn(app, email, 'a long operator passphrase');
+    const admin = await signIn(app, email, 'a long operator passphrase', { confirm: true });
     expect((await admin.visit('/admin')).status).toBe(200);
 
     const customer = uniqueEmail('customer');
     await createUser(services, customer, 'customer passphrase 1');
-    const browser = await signIn(app, customer, 'customer passphrase 1');
+    const browser = await signIn(app, customer, 'customer passphrase 1', { confirm: true });
     expect((await browser.visit('/admin')).status).toBe(404);
     expect((await ops(['admin', 'promote', customer], env)).stdout).toContain('is now an operator');
     expect((await browser.visit('/admin')).status).toBe(200);
@@ -139,7 +128,7 @@ describe(`pnpm ops (${TEST_DATABASE})`, { timeout: 120_000 }, () => {
     expect(restored.stdout).toMatch(/migrations: \d+ \(newest 00\d\d-/);
 
     const copy = await appOn(target);
-    const browser = await signIn(copy.app, email, 'buyer passphrase 12');
+    const browser = await signIn(copy.app, email, 'buyer passphrase 12', { confirm: true });
     const license = await browser.visit('/license');
     const keys = (license.body as { props: { licenses: { key: string }[] } }).props.licenses.map(
       (l) => l.key,

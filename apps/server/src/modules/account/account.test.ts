@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { signIn, trySignIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
@@ -15,16 +16,6 @@ import {
 } from './controller.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signIn(
-  app: Awaited<ReturnType<typeof testApp>>,
-  email: string,
-  password = PASSWORD,
-) {
-  const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password, remember: false });
-  return browser;
-}
 
 async function purchase(
   app: Awaited<ReturnType<typeof testApp>>,
@@ -112,7 +103,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
       at: '2024-04-01T10:00:00Z',
     });
 
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
     const page = await browser.visit('/account-settings');
     expect(page.body.component).toBe('AccountSettings');
     expect(page.body.props.email).toBe(email);
@@ -141,7 +132,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const taken = uniqueEmail('taken');
     await createUser(app.services, email, PASSWORD);
     await createUser(app.services, taken, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
 
     await browser.submit('put', '/account-settings/email', {
       email: taken.toUpperCase(),
@@ -164,14 +155,16 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const page = await browser.visit('/account-settings');
     expect(page.body.flash).toEqual({ status: EMAIL_UPDATED });
     expect(page.body.props.email).toBe(next);
-    expect(await (await signIn(app, next)).signedInAs()).toBe(next);
+    expect(await (await signIn(app.app, next, PASSWORD, { remember: false })).signedInAs()).toBe(
+      next,
+    );
   });
 
   it('asks for the current password before changing the e-mail address', async () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
     const next = uniqueEmail('next');
 
     await browser.submit('put', '/account-settings/email', { email: next });
@@ -192,7 +185,9 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
 
     // Nothing changed, and nobody was told anything.
     expect((await browser.visit('/account-settings')).body.props.email).toBe(email);
-    expect(await (await signIn(app, next)).signedInAs()).toBeNull();
+    expect(
+      await (await trySignIn(app.app, next, PASSWORD, { remember: false })).browser.signedInAs(),
+    ).toBeNull();
     expect(await mailTo(app, email, CHANGED_SUBJECT)).toEqual([]);
   });
 
@@ -200,8 +195,8 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const attacker = await signIn(app, email);
-    const owner = await signIn(app, email);
+    const attacker = await signIn(app.app, email, PASSWORD, { remember: false });
+    const owner = await signIn(app.app, email, PASSWORD, { remember: false });
     const next = uniqueEmail('attacker');
 
     await attacker.submit('put', '/account-settings/email', { email: next, password: PASSWORD });
@@ -225,8 +220,12 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     // Every session is out, the old address signs in again, the new one does not.
     expect(await attacker.signedInAs()).toBeNull();
     expect(await owner.signedInAs()).toBeNull();
-    expect(await (await signIn(app, next)).signedInAs()).toBeNull();
-    expect(await (await signIn(app, email)).signedInAs()).toBe(email);
+    expect(
+      await (await trySignIn(app.app, next, PASSWORD, { remember: false })).browser.signedInAs(),
+    ).toBeNull();
+    expect(await (await signIn(app.app, email, PASSWORD, { remember: false })).signedInAs()).toBe(
+      email,
+    );
     // Whoever changed it knew the password: the owner is sent a link to choose a new one.
     const [reset] = await mailTo(app, email, /Reset your .* password/);
     expect(reset?.text).toContain('/password/reset/');
@@ -241,8 +240,8 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const owner = await signIn(app, email);
-    const elsewhere = await signIn(app, email);
+    const owner = await signIn(app.app, email, PASSWORD, { remember: false });
+    const elsewhere = await signIn(app.app, email, PASSWORD, { remember: false });
     await elsewhere.submit('put', '/account-settings/email', {
       email: uniqueEmail('next'),
       password: PASSWORD,
@@ -261,7 +260,7 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     const app = await testApp({ now: () => new Date(clock) });
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
     const second = uniqueEmail('second');
     await browser.submit('put', '/account-settings/email', {
       email: uniqueEmail('first'),
@@ -306,20 +305,24 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
 
     clock -= 2;
     expect((await visitor.visit(undo)).status).toBe(302);
-    expect(await (await signIn(app, email)).signedInAs()).toBe(email);
+    expect(await (await signIn(app.app, email, PASSWORD, { remember: false })).signedInAs()).toBe(
+      email,
+    );
     // The undo spent every other undo link of the account: the later one cannot flip it back.
     const later = await visitor.visit(laterUndo);
     expect(later.status).toBe(410);
     expect(later.body.props.message).toBe(UNDO_LINK_PROBLEMS.used);
-    expect(await (await signIn(app, email)).signedInAs()).toBe(email);
+    expect(await (await signIn(app.app, email, PASSWORD, { remember: false })).signedInAs()).toBe(
+      email,
+    );
   });
 
   it('changes the password with the current one, and ends the other sessions', async () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signIn(app, email);
-    const elsewhere = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
+    const elsewhere = await signIn(app.app, email, PASSWORD, { remember: false });
 
     await browser.submit('put', '/account-settings/password', {
       old_password: 'nope nope nope',
@@ -350,15 +353,19 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
     });
     expect(await browser.signedInAs()).toBe(email);
     expect(await elsewhere.signedInAs()).toBeNull();
-    expect(await (await signIn(app, email)).signedInAs()).toBeNull();
-    expect(await (await signIn(app, email, 'fresh passphrase 1')).signedInAs()).toBe(email);
+    expect(
+      await (await trySignIn(app.app, email, PASSWORD, { remember: false })).browser.signedInAs(),
+    ).toBeNull();
+    expect(
+      await (await signIn(app.app, email, 'fresh passphrase 1', { remember: false })).signedInAs(),
+    ).toBe(email);
   });
 
   it('takes a new password of exactly 8 and exactly 256 characters, not 7 or 257', async () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { remember: false });
     const of = (length: number) => 'Zt4!mQ9w'.repeat(33).slice(0, length);
     let current = PASSWORD;
     for (const [length, ok] of [
@@ -383,7 +390,9 @@ describe(`account settings (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, 
         );
       }
     }
-    expect(await (await signIn(app, email, of(256))).signedInAs()).toBe(email);
+    expect(await (await signIn(app.app, email, of(256), { remember: false })).signedInAs()).toBe(
+      email,
+    );
   });
 
   it('keeps visitors out of every account call', async () => {

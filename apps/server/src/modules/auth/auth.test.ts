@@ -1,5 +1,6 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
@@ -9,14 +10,6 @@ import { WRONG_PASSWORD } from './controller.ts';
 import { BAD_CREDENTIALS } from './controller.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signedIn(app: Awaited<ReturnType<typeof testApp>>, email: string, remember = false) {
-  const browser = new TestBrowser(app.app);
-  await browser.visit('/login');
-  const response = await browser.submit('post', '/login', { email, password: PASSWORD, remember });
-  expect(response.status).toBe(302);
-  return browser;
-}
 
 describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
   it('signs in, regenerating the session id and the CSRF token', async () => {
@@ -85,7 +78,7 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     expect(wrong.status).toBe(419);
     expect(await browser.signedInAs()).toBeNull();
 
-    const victim = await signedIn(app, email);
+    const victim = await signIn(app.app, email, PASSWORD, { via: '/login', remember: false });
     const forged = await victim.agent
       .put('/account-settings/email')
       .set(INERTIA)
@@ -114,7 +107,11 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     // Another address from the same IP is not locked out.
     const other = uniqueEmail();
     await createUser(app.services, other, PASSWORD);
-    expect(await (await signedIn(app, other)).signedInAs()).toBe(other);
+    expect(
+      await (
+        await signIn(app.app, other, PASSWORD, { via: '/login', remember: false })
+      ).signedInAs(),
+    ).toBe(other);
   });
 
   it('sends the visitor back to the page that asked for a sign-in', async () => {
@@ -146,11 +143,11 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
       '/\\evil.example.com',
       'javascript:alert(1)',
     ]) {
-      const again = await signedIn(app, email);
+      const again = await signIn(app.app, email, PASSWORD, { via: '/login', remember: false });
       const out = await again.submit('post', '/logout', { redirect_url: target });
       expect(out.headers.location).toBe('/');
     }
-    const last = await signedIn(app, email);
+    const last = await signIn(app.app, email, PASSWORD, { via: '/login', remember: false });
     expect(
       (await last.submit('post', '/logout', { redirect_url: '/templates?x=1' })).headers.location,
     ).toBe('/templates?x=1');
@@ -160,7 +157,7 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signedIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD, { via: '/login', remember: false });
     const cookie = browser.cookies.get('tessera_session')!;
     await browser.submit('post', '/logout');
     const replay = await request(app.app)
@@ -174,10 +171,10 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const forgetful = await signedIn(app, email, false);
+    const forgetful = await signIn(app.app, email, PASSWORD, { via: '/login', remember: false });
     expect(forgetful.cookies.has('tessera_remember')).toBe(false);
 
-    const browser = await signedIn(app, email, true);
+    const browser = await signIn(app.app, email, PASSWORD, { via: '/login', remember: true });
     const token = browser.cookies.get('tessera_remember')!;
     expect(token).toMatch(/^[\w-]+:[\w-]+$/);
     // A new browser session (the session cookie ended) with the remember cookie only.
@@ -196,7 +193,7 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     expect(replay.body.props.auth).toBeNull();
 
     // Sign-out revokes the current token on the server.
-    const other = await signedIn(app, email, true);
+    const other = await signIn(app.app, email, PASSWORD, { via: '/login', remember: true });
     const otherToken = other.cookies.get('tessera_remember')!;
     await other.submit('post', '/logout');
     const afterLogout = await request(app.app)
@@ -210,8 +207,8 @@ describe(`sign-in (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const here = await signedIn(app, email, true);
-    const laptop = await signedIn(app, email, true);
+    const here = await signIn(app.app, email, PASSWORD, { via: '/login', remember: true });
+    const laptop = await signIn(app.app, email, PASSWORD, { via: '/login', remember: true });
     const laptopRemember = laptop.cookies.get('tessera_remember')!;
 
     await here.submit('post', '/logout/other', { password: 'wrong password' });

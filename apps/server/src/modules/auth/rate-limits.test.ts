@@ -1,6 +1,7 @@
 import type * as Crypto from 'node:crypto';
 import type request from 'supertest';
 import { describe, expect, it, vi } from 'vitest';
+import { signIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, pageFromHtml, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
@@ -27,15 +28,6 @@ vi.mock('node:crypto', async (importOriginal) => {
 
 const PASSWORD = 'correct horse battery staple';
 const LIMITED = /^Too many (sign-in|password) attempts\. Please try again in \d+ seconds?\.$/;
-
-type App = Awaited<ReturnType<typeof testApp>>;
-
-async function signIn(app: App, email: string) {
-  const browser = new TestBrowser(app.app);
-  const response = await browser.submit('post', '/login', { email, password: PASSWORD });
-  expect(response.status).toBe(302);
-  return browser;
-}
 
 function retryAfter(response: request.Response): number {
   const value = String(response.headers['retry-after']);
@@ -76,9 +68,9 @@ describe(`rate limits (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
       const app = await testApp();
       const email = uniqueEmail();
       await createUser(app.services, email, PASSWORD);
-      const browser = await signIn(app, email);
+      const browser = await signIn(app.app, email, PASSWORD);
       // A second browser of the same user shares the limit: it is per user, not per session.
-      const other = await signIn(app, email);
+      const other = await signIn(app.app, email, PASSWORD);
 
       for (let i = 0; i < PASSWORD_CHECK_LIMIT.points; i += 1) {
         const before = scrypt.calls;
@@ -127,7 +119,7 @@ describe(`rate limits (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     const bystander = uniqueEmail('bystander');
     await createUser(app.services, email, PASSWORD);
     await createUser(app.services, bystander, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD);
     for (let i = 0; i < PASSWORD_CHECK_LIMIT.points; i += 1) {
       const recheck = RECHECKS[i % RECHECKS.length]!;
       await browser.submit(recheck.method, recheck.url, recheck.body(`wrong ${i}`));
@@ -137,7 +129,7 @@ describe(`rate limits (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
         (await browser.submit(recheck.method, recheck.url, recheck.body(PASSWORD))).status,
       ).toBe(429);
     }
-    const theirs = await signIn(app, bystander);
+    const theirs = await signIn(app.app, bystander, PASSWORD);
     const done = await theirs.submit('post', '/logout/other', { password: PASSWORD });
     expect(done.status).toBe(302);
   });
@@ -146,7 +138,7 @@ describe(`rate limits (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () =>
     const app = await testApp();
     const email = uniqueEmail();
     await createUser(app.services, email, PASSWORD);
-    const browser = await signIn(app, email);
+    const browser = await signIn(app.app, email, PASSWORD);
     for (let round = 0; round < 2; round += 1) {
       for (let i = 0; i < PASSWORD_CHECK_LIMIT.points - 1; i += 1) {
         await browser.submit('post', '/logout/other', { password: `wrong ${i}` });

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/browser.ts';
-import { INERTIA, testApp } from '../../../test/helpers.ts';
+import { signIn } from '../../../test/sign-in.ts';
+import { contains, INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
 import { lazyCatalogue, type Catalogue, type CodeJson } from './repository.ts';
@@ -34,12 +34,6 @@ beforeAll(async () => {
   }
 });
 
-async function signedIn(email: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password: DEMO_PASSWORD });
-  return browser;
-}
-
 /**
  * Lines of code distinctive enough that finding one in a response means the code leaked: the
  * longer lines of every snippet (short ones like `</div>` are in any page).
@@ -51,13 +45,6 @@ function distinctiveLines(uuid: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line.length >= 60)
     .slice(0, 40);
-}
-
-/** Every way a response can carry a string: as is, JSON-escaped, HTML-escaped. */
-function contains(body: string, text: string): boolean {
-  const json = JSON.stringify(text).slice(1, -1);
-  const html = text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return [text, json, html, json.replace(/\//g, '\\/')].some((form) => body.includes(form));
 }
 
 describe(`catalogue pages (${TEST_DATABASE})`, () => {
@@ -105,7 +92,7 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
 
   it("sends code only for the packages a customer holds, in the customer's language", async () => {
     // The demo customer holds Marketing and Application UI; the Ecommerce licence was refunded.
-    const customer = await signedIn(DEMO_USERS.customer);
+    const customer = await signIn(app.app, DEMO_USERS.customer, DEMO_PASSWORD);
     const marketing = await customer.visit('/components/marketing/sections/heroes');
     const heroes = marketing.body.props.subcategory.components as Component[];
     expect(heroes.length).toBeGreaterThan(0);
@@ -126,7 +113,7 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
       expect(component.snippets).toEqual([]);
     }
     // All-access opens the PNG-only subcategories too.
-    const owner = await signedIn(DEMO_USERS.teamOwner);
+    const owner = await signIn(app.app, DEMO_USERS.teamOwner, DEMO_PASSWORD);
     const palettes = await owner.visit('/components/application-ui/navigation/command-palettes');
     for (const component of palettes.body.props.subcategory.components as Component[]) {
       expect(component.viewType).toBe('downloadable');
@@ -270,12 +257,12 @@ describe(`templates (${TEST_DATABASE})`, () => {
     expect((await request(app.app).get(`/catalog/templates/${slug}/image.png`)).status).toBe(200);
 
     // Marketing and Application UI do not include templates.
-    const customer = await signedIn(DEMO_USERS.customer);
+    const customer = await signIn(app.app, DEMO_USERS.customer, DEMO_PASSWORD);
     const refused = await customer.agent.get(`/templates/${slug}/download`);
     expect(refused.headers.location).toBe(`/templates/${slug}`);
     expect((await customer.visit(`/templates/${slug}`)).body.flash.error).toMatch(/Buy/);
 
-    const owner = await signedIn(DEMO_USERS.teamOwner);
+    const owner = await signIn(app.app, DEMO_USERS.teamOwner, DEMO_PASSWORD);
     const ownerPage = await owner.visit(`/templates/${slug}`);
     expect(ownerPage.body.props.template.downloadUrl).toBe(`/templates/${slug}/download`);
     const zip = await owner.agent

@@ -8,7 +8,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogJson } from '@tessera/catalog/catalogue';
-import { TestBrowser } from '../../../test/browser.ts';
+import { signIn } from '../../../test/sign-in.ts';
 import { INERTIA, testApp, testConfig } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
@@ -52,12 +52,6 @@ afterAll(() => {
   if (fixtureDir) rmSync(fixtureDir, { recursive: true, force: true });
 });
 
-async function signedIn(email: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password: DEMO_PASSWORD });
-  return browser;
-}
-
 describe(`a subcategory mixing static and interactive components (${TEST_DATABASE})`, () => {
   it('is PNG-only for everyone who does not own it, static components included', async () => {
     const { subcategory } = catalogue.subcategory(MIXED)!;
@@ -68,7 +62,7 @@ describe(`a subcategory mixing static and interactive components (${TEST_DATABAS
     expect(isPngOnly(subcategory)).toBe(true);
 
     // A visitor, and a customer whose Ecommerce licence was refunded.
-    const customer = await signedIn(DEMO_USERS.customer);
+    const customer = await signIn(app.app, DEMO_USERS.customer, DEMO_PASSWORD);
     const views = [
       (await request(app.app).get(`${MIXED}?include=archived`).set(INERTIA)).body,
       (await customer.visit(`${MIXED}?include=archived`)).body,
@@ -96,7 +90,7 @@ describe(`a subcategory mixing static and interactive components (${TEST_DATABAS
     expect(cards.find((card) => card.url === MIXED)!.isLocked).toBe(true);
 
     // All-access owns it: code and live previews of every component.
-    const owner = await signedIn(DEMO_USERS.teamOwner);
+    const owner = await signIn(app.app, DEMO_USERS.teamOwner, DEMO_PASSWORD);
     const owned = (await owner.visit(MIXED)).body.props.subcategory.components as Component[];
     expect(owned.every((component) => component.viewType === 'downloadable')).toBe(true);
     expect((await owner.agent.get(`/catalog/previews/${statics[0]!.uuid}.html`)).status).toBe(200);

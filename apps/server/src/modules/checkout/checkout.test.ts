@@ -1,6 +1,7 @@
 import type { CheckoutPageProps, FlashMessages, SharedPageData } from '@tessera/pages';
 import { checkoutUrl } from '@tessera/pages/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { listening } from '../../../test/payments.ts';
@@ -28,13 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function signedIn(email: string): Promise<TestBrowser> {
-  const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password: PASSWORD });
-  expect(await browser.signedInAs()).toBe(email);
-  return browser;
-}
 
 async function checkoutPage(browser: TestBrowser, url: string): Promise<Page> {
   const response = await browser.visit(url);
@@ -146,7 +140,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
     const email = uniqueEmail('owner');
     const userId = await createUser(app.services, email, PASSWORD);
     await grant(app.services.database.db, { userId, productSlug: 'marketing', paid: 14_900 });
-    const browser = await signedIn(email);
+    const browser = await signIn(app.app, email, PASSWORD, { confirm: true });
     const page = await checkoutPage(browser, checkoutUrl('all-access'));
     expect(page.props.product.price.amount).toBe(29_900 - 14_900);
     expect((await pendingCheckouts()).at(-1)).toMatchObject({
@@ -162,7 +156,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
       productSlug: 'all-access',
       paid: 29_900,
     });
-    const holder = await signedIn(holderEmail);
+    const holder = await signIn(app.app, holderEmail, PASSWORD, { confirm: true });
     const refused = await holder.visit(checkoutUrl('all-access'));
     expect(refused.status).toBe(302);
     expect(refused.headers.location).toBe('/all-access');
@@ -174,7 +168,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
   it('a signed-in buyer of a package gets its code at once after paying', async () => {
     const email = uniqueEmail('buyer');
     await createUser(app.services, email, PASSWORD);
-    const browser = await signedIn(email);
+    const browser = await signIn(app.app, email, PASSWORD, { confirm: true });
     const page = await checkoutPage(browser, checkoutUrl('ecommerce'));
     await pay(browser, page, email);
     const home = await browser.visit('/');

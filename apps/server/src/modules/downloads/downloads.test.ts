@@ -1,17 +1,12 @@
 import type request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import yauzl from 'yauzl';
 import { SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { TestBrowser } from '../../../test/browser.ts';
 import { pageFromHtml, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import {
-  createLicense,
-  createTeam,
-  listening,
-  PASSWORD,
-  signedInUser,
-} from '../../../test/teams.ts';
+import { createLicense, createTeam, listening } from '../../../test/teams.ts';
+import { PASSWORD, signedInUser } from '../../../test/sign-in.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { DOWNLOAD_LIMIT } from '../../http/rate-limit.ts';
 import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
@@ -279,7 +274,8 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
     const cookie = [...user.browser.cookies]
       .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
       .join('; ');
-    const url = await listening(app.app);
+    const { url, close } = await listening(app.app);
+    onTestFinished(close);
     const controller = new AbortController();
     const response = await fetch(`${url}/downloads/marketing/react.zip`, {
       headers: { cookie },

@@ -1,17 +1,11 @@
 import { TEAM_SEATS, CLASSROOM_SEATS } from '@tessera/pages/constants';
 import request from 'supertest';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
 import { captureLogger, INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
-import {
-  createLicense,
-  createTeam,
-  licensedPackages,
-  listening,
-  PASSWORD,
-  signedInUser,
-} from '../../../test/teams.ts';
+import { createLicense, createTeam, licensedPackages, listening } from '../../../test/teams.ts';
+import { PASSWORD, signedInUser } from '../../../test/sign-in.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { authService } from '../auth/index.ts';
 import { licensesService } from './service/licenses.ts';
@@ -419,7 +413,8 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
   });
 
   it('redeems a licence once: of 10 concurrent redemptions exactly one wins', async () => {
-    const url = await listening(app.app);
+    const { url, close } = await listening(app.app);
+    onTestFinished(close);
     const { key } = await createLicense(app.services);
     const users = await Promise.all(
       Array.from({ length: 10 }, () => signedInUser(app.services, url, 'racer')),
@@ -477,7 +472,8 @@ describe(`redeeming a licence, PATCH /licenses/{key} (${TEST_DATABASE})`, () => 
   });
 
   it('makes one team and one account when 10 visitors redeem a team licence at once', async () => {
-    const url = await listening(app.app);
+    const { url, close } = await listening(app.app);
+    onTestFinished(close);
     const { key } = await createLicense(app.services, { kind: 'team' });
     const visitors = Array.from({ length: 10 }, () => new TestBrowser(url));
     await Promise.all(visitors.map((visitor) => visitor.visit('/')));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { listening, quoteFor } from '../../../test/payments.ts';
@@ -19,13 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-async function signedIn(email: string) {
-  const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password: PASSWORD });
-  expect(await browser.signedInAs()).toBe(email);
-  return browser;
-}
 
 /** A customer buys Ecommerce in the sandbox; the webhooks land. */
 async function bought() {
@@ -56,7 +50,7 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
     const operatorId = await createUser(app.services, operatorEmail, PASSWORD);
     await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', operatorId).execute();
     const { purchase, transactionId } = await bought();
-    const operator = await signedIn(operatorEmail);
+    const operator = await signIn(app.app, operatorEmail, PASSWORD, { confirm: true });
 
     const clicks = await Promise.all(
       [1, 2].map(() =>
@@ -101,7 +95,7 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
       .where('event_type', '=', 'transaction.completed')
       .where('payload', 'like', `%${transactionId}%`)
       .executeTakeFirstOrThrow();
-    const operator = await signedIn(operatorEmail);
+    const operator = await signIn(app.app, operatorEmail, PASSWORD, { confirm: true });
     const replayed = await operator.submit('post', `/admin/webhooks/${event.id}/replay`);
     expect(replayed.status).toBe(302);
     const page = await operator.visit(`/admin/webhooks/${event.id}`);

@@ -1,5 +1,6 @@
 import type { AllAccessPageProps, ChooseUpgradePageProps, SharedPageData } from '@tessera/pages';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signIn } from '../../../test/sign-in.ts';
 import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { grant } from '../../../test/pricing-fixtures.ts';
@@ -46,15 +47,12 @@ async function as(
   who: 'visitor' | keyof typeof DEMO_USERS | keyof typeof people,
   target: TestApp = app,
 ): Promise<TestBrowser> {
-  const browser = new TestBrowser(target.app);
-  if (who === 'visitor') return browser;
+  if (who === 'visitor') return new TestBrowser(target.app);
   const [email, password] =
     who in DEMO_USERS
       ? [DEMO_USERS[who as keyof typeof DEMO_USERS], DEMO_PASSWORD]
       : [people[who as keyof typeof people].email, PASSWORD];
-  await browser.submit('post', '/login', { email, password });
-  expect(await browser.signedInAs()).toBe(email);
-  return browser;
+  return signIn(target.app, email, password, { confirm: true });
 }
 
 async function page<P = object>(browser: TestBrowser, url: string): Promise<Page<P>> {
