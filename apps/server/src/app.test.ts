@@ -132,7 +132,7 @@ describe('pages of the first issue', () => {
     expect(pageFrom(withoutEmail).props).toMatchObject({ token: 'f00d', email: '' });
   });
 
-  it('shares the spec §3 page data with every page', async () => {
+  it('shares the common page data (auth, products, flash) with every page', async () => {
     const { app } = await testApp();
     const html = (await request(app).get('/login').expect(200)).text;
     const { props } = pageFromHtml(html);

@@ -74,7 +74,7 @@ const envSchema = z
     NEWSLETTER_FORM_URL: z
       .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
       .optional(),
-    // The community chat's invite link (spec §2: /discord); a clear message when unset.
+    // The community chat's invite link (/discord redirects there); a clear message when unset.
     COMMUNITY_URL: z
       .url({ protocol: /^https$/, error: 'must be an absolute https URL' })
       .optional(),

@@ -22,7 +22,7 @@ export const DEMO_USERS = {
 /** The people filling the other owner's team to its last seat. */
 const seatFiller = (n: number) => `student-${String(n).padStart(2, '0')}@example.com`;
 
-/** Keys of the demo licences: one per state of the licence pages (spec §4). */
+/** Keys of the demo licences: one per state of the licence pages. */
 export const DEMO_KEYS = {
   /** Customer's Marketing licence: active, connected to customer@. */
   customerMarketing: 'SEED0-KEY00-00000-00000-00001-0',

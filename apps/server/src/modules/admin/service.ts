@@ -292,7 +292,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
   };
 }
 
-/** Spec §1: a full refund within REFUND_WINDOW_DAYS of the purchase. */
+/** The store's refund policy: a full refund within REFUND_WINDOW_DAYS of the purchase. */
 export function refundWindowAt(createdAt: number, at: number) {
   const age = at - createdAt;
   return {

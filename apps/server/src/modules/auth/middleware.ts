@@ -54,7 +54,7 @@ async function startAuthenticatedSession(
 
 /**
  * Signs `userId` in after a proven credential (a password, or an account just made): a new
- * session, and a remember-me token unless declined (spec §9: remember defaults to true).
+ * session, and a remember-me token unless declined (remember is on unless the form says otherwise).
  */
 export async function signIn(
   req: Request,

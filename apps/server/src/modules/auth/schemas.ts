@@ -29,7 +29,7 @@ export const formBoolean = z
 export const loginBody = z.object({
   email: emailField,
   password: passwordInput(),
-  // Spec §9: remember defaults to true.
+  // Remember is on unless the form turns it off.
   remember: formBoolean.default(true),
   intended_url: z.string().max(2048).optional(),
 });

@@ -32,7 +32,7 @@ import type {
 export type { VersionPrefix };
 type ComponentViewType = CatalogComponent['viewType'];
 
-/** The legacy catalogue lives under /v1 (spec §1); every other path is the current version. */
+/** The legacy catalogue lives under /v1; every other path is the current version. */
 export function versionPrefixOf(path: string): VersionPrefix {
   return path === '/v1' || path.startsWith('/v1/') ? '/v1' : '';
 }

@@ -45,7 +45,7 @@ export function contentRoutes(settings: ContentSettings): Router {
         loadDocumentation(options),
         loadPrivacyPolicy(options),
       ]);
-      // Everything is highlighted now: the highlighter's memory goes back (issue 15, RSS).
+      // Everything is highlighted now: the highlighter and its grammars' memory are let go.
       await disposeHighlighter();
       return { changelog, docs, privacy };
     })());

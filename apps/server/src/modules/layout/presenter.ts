@@ -13,7 +13,7 @@ import { versionPrefixOf } from '../catalog/index.ts';
 import { pageSeo } from '../catalog/index.ts';
 import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 
-/** Spec §3 "Shared page data", typed by the pages that read it (@tessera/pages). */
+/** The data every page receives (auth, products, flash…), typed by the pages that read it (@tessera/pages). */
 export type SharedPageData = PageSharedData;
 type AuthUser = NonNullable<PageSharedData['auth']>['user'];
 type UpgradeFlags = Pick<AuthUser['can'], 'canUpgradeToStandardAllAccess' | 'upgradeToTeamLicense'>;
@@ -51,7 +51,7 @@ function previewColorScheme(req: Request): PreviewColorScheme {
   return PREVIEW_COLOR_SCHEMES.find((scheme) => scheme === chosen) ?? 'light';
 }
 
-/** The signed-in user as every page sees it (spec §3 auth.user); never the password hash. */
+/** The signed-in user as every page sees it (`auth.user`); never the password hash. */
 function authUser(user: User, teams: AuthUser['teams'], upgrades: UpgradeFlags): AuthUser {
   return {
     email: user.email,
@@ -64,7 +64,7 @@ function authUser(user: User, teams: AuthUser['teams'], upgrades: UpgradeFlags):
   };
 }
 
-/** Spec §3 "Shared page data", for a visitor (accounts come with the auth module). */
+/** The data every page receives, as a visitor gets it (no `auth.user`). */
 export function sharedPageData({
   db,
   brandName,
@@ -92,7 +92,7 @@ export function sharedPageData({
     const customer = pricing.forRequest(req);
     const user = req.user;
     return {
-      // Teams from the access policy: 'My Team' / 'My Teams' in the header (spec §2); upgrade
+      // Teams from the access policy: 'My Team' / 'My Teams' in the header; upgrade
       // flags from the pricing module.
       auth: user
         ? async () => {

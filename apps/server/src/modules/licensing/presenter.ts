@@ -23,7 +23,7 @@ function reasonOf(value: string | null): DeactivationReason {
   return DEACTIVATION_REASONS.find((reason) => reason === value) ?? 'other';
 }
 
-/** Spec §3 Licence, as `viewerId` (null: a visitor) may see it. */
+/** A licence as the licence page shows it, to `viewerId` (null: a visitor). */
 export function licenseRecord(row: License, viewerId: number | null): LicenseRecord {
   const kind = licenseKindOf(row.kind);
   const isActive = row.is_active === 1;

@@ -28,7 +28,7 @@ export const optional = <T extends z.ZodType>(schema: T) =>
 export const newAccountFields = {
   email: optional(emailField),
   password: optional(passwordInput()),
-  // Spec §9: remember defaults to true, as on the sign-in form.
+  // Remember is on unless the form turns it off, as on the sign-in form.
   remember: formBoolean.default(true),
 };
 

@@ -33,7 +33,7 @@ export function includedProducts(catalogue: Catalogue): IncludedProduct[] {
   }));
 }
 
-/** /all-access (spec §2 All-access), /upgrade and /upgrade-team (spec §2 Upgrade). */
+/** /all-access (the all-access offer), /upgrade and /upgrade-team (what an owner pays to upgrade). */
 export function pricingRoutes({ pricing, catalogue }: PricingRoutesOptions): Router {
   const router = Router();
 

@@ -1,7 +1,6 @@
+import { SIGN_IN_HISTORY_DAYS } from '@tessera/pages/constants';
 import type { Db, Tx } from '../../../db/database.ts';
 
-/** How long a user's sign-ins are kept for the back office (decision 011). */
-const SIGN_IN_HISTORY_DAYS = 90;
 const HISTORY_MS = SIGN_IN_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 
 export type SignInMethod = 'password' | 'remember';

@@ -1,4 +1,4 @@
-// The header's command palette (spec §2 Header): every subcategory, template and documentation
+// The site header's command palette: every subcategory, template and documentation
 // page of the built catalogue, plus the store's main pages. The client searches it (typo-
 // tolerant, packages/ui/src/command-palette/search.ts) and visits the chosen item's url.
 import { createHash } from 'node:crypto';

@@ -92,7 +92,7 @@ export function licensesController(deps: LicensesControllerDeps) {
       return res.inertia('License', props);
     },
 
-    /** GET /licenses/{key}: every state of spec §4, for whoever holds the key. */
+    /** GET /licenses/{key}: every state of a licence (unredeemed, redeemed, a team's, inactive), for whoever holds the key. */
     async show(req: Request<{ key: string }>, res: Response) {
       const license = await findLicense(req, res);
       if (!license) return;

@@ -140,7 +140,7 @@ export function teamsController(deps: TeamsControllerDeps) {
       return unless(outcome, id) ?? succeed(res, MEMBER_REMOVED, teamUrl(id));
     },
 
-    /** GET /teams/{id}/members?invite_token=…: the invite page, in every state of spec §4. */
+    /** GET /teams/{id}/members?invite_token=…: the invite page, in every state (to join, joined, full, a wrong link). */
     async showJoin(req: Request<TeamParams>, res: Response) {
       const submitted = inviteTokenField.safeParse(req.query);
       const { team, token } = await invitation(

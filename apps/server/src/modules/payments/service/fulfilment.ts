@@ -149,7 +149,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     const parsed = adjustmentData.safeParse(event.data);
     if (!parsed.success) throw new UnprocessableEventError('unreadable adjustment data');
     const data = parsed.data;
-    // Only an approved full refund takes the licence back (the store refunds in full, spec §1);
+    // Only an approved full refund takes the licence back (the store refunds in full, never in part);
     // credits, chargebacks and partial goodwill refunds are the operator's business.
     if (data.action !== 'refund' || data.status !== 'approved' || data.type === 'partial') {
       return 'ignored';

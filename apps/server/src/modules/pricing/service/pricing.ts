@@ -40,7 +40,7 @@ interface CustomerPricing {
     kind: LicenseKind,
     upgradeLicenseId?: number | null,
   ): Promise<QuoteResult>;
-  /** Spec §3 Offers (personal, team): what /all-access and the pricing cards show. */
+  /** The offers (personal, team): what /all-access and the pricing cards show. */
   allAccessOffers(): Promise<AllAccessOffers>;
   /** The shared `allAccessPricing`: the personal licence for this customer. */
   allAccessPricing(): Promise<AllAccessPricing>;
