@@ -24,6 +24,7 @@ import {
   SIGN_IN_HISTORY_DAYS,
   type DeactivationReason,
 } from '../../constants';
+import { LICENSE_KIND_LABELS } from '../../licenses/redemption';
 import { formatDate } from '../../prose/formatted-date';
 import type { PageErrors } from '../../shared/shared-page-data';
 import { AuditEntries } from '../audit-entries';
@@ -72,13 +73,6 @@ export const DEACTIVATION_LABELS: Record<DeactivationReason, string> = {
   refund: 'Refunded',
   other: 'Deactivated by an operator',
 };
-
-const KIND_LABELS = {
-  personal: 'Personal',
-  team: 'Team',
-  classroom: 'Classroom',
-  restricted: 'Restricted',
-} as const;
 
 /** One customer, everything support needs: purchases, licences, teams, activity, history. */
 export function AdminCustomerPage(props: AdminCustomerPageProps) {
@@ -495,7 +489,7 @@ function LicensesTable({
             <TableCell className="align-top">
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-gray-900">{license.packageName}</span>
-                <Badge variant={license.kind}>{KIND_LABELS[license.kind]}</Badge>
+                <Badge variant={license.kind}>{LICENSE_KIND_LABELS[license.kind]}</Badge>
               </div>
             </TableCell>
             <TableCell className="align-top">
@@ -612,7 +606,7 @@ function TeamBlock({
         {team.name}
       </h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-gray-600">
-        {team.kind ? <Badge variant={team.kind}>{KIND_LABELS[team.kind]}</Badge> : null}
+        {team.kind ? <Badge variant={team.kind}>{LICENSE_KIND_LABELS[team.kind]}</Badge> : null}
         <span>
           {team.memberCount} of {team.seats} seats · this customer is{' '}
           {team.role === 'owner' ? 'an owner' : 'a member'}
