@@ -12,7 +12,8 @@ import { createUser, uniqueEmail } from './users.ts';
 /**
  * Every route × every role: the status each role gets, and that no response carries a byte of
  * something the role does not own (snippets, a PNG-only component's preview, a template archive).
- * A route added to the store gets its row here; a role added gets its column.
+ * A route added to the store gets its row here (route-coverage.test.ts fails, naming it, until
+ * it has one); a role added gets its column. The tests are authorization-matrix.test.ts.
  *
  * The team roles are real: `owner` owns the demo team (all-access through its team licence),
  * `member` belongs to it, `otherOwner` owns another team (full, every seat taken).

@@ -2,8 +2,8 @@ import type { DeactivationReason, LicenseKind, SnippetLanguage, TeamRole } from 
 
 /**
  * The licence, team and member records pages receive. The server's licensing module sends
- * exactly these; the pages in this folder and in ../teams read them. Where the original store
- * sent two spellings (inviteUrl/invite_url, isFull/is_full) we send the camel-case one only.
+ * exactly these; the pages in this folder and in ../teams read them. Field names are
+ * camel-case only (`inviteUrl`, `isFull`), never a snake-case twin.
  */
 export type LicenseRecord = {
   key: string;

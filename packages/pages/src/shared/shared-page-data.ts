@@ -22,8 +22,8 @@ export type AuthUser = {
   };
   teams: { id: number; name: string }[];
   /**
-   * Our addition: the user is one of the store's operators (never while an operator
-   * impersonates a customer, who is the user then); the Account menu links the back office.
+   * The user is one of the store's operators (never while an operator impersonates a
+   * customer, who is the user then); the Account menu links the back office.
    */
   backOffice?: boolean;
 };
@@ -62,13 +62,9 @@ export type FlashMessages = {
 };
 
 /**
- * The props the server shares with every page.
- *
- * Two fields are our additions to the original store's list:
- * - `brandName`: the configured brand (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it.
- * - `seo`: the page's meta description and canonical URL, which the layout puts in the head.
- *
- * Flash messages are not shared data: see `FlashMessages`.
+ * The props the server shares with every page. `brandName` is the configured brand
+ * (BRAND_NAME, default 'Tessera UI'), so no page hard-codes it. Flash messages are not shared
+ * data: see `FlashMessages`.
  */
 export type SharedPageData = {
   auth: null | { user: AuthUser };
@@ -76,9 +72,9 @@ export type SharedPageData = {
   versionPrefix: VersionPrefix;
   copyrightYear: number;
   /**
-   * Where the command palette's items are (the original store inlined the items): a JSON document
-   * named by its content hash, fetched on the palette's first open and cached for good, rather
-   * than 10 KB repeated in every page's HTML (decision 020).
+   * Where the command palette's items are: a JSON document named by its content hash, fetched
+   * on the palette's first open and cached for good, rather than 10 KB repeated in every page's
+   * HTML (decision 020).
    */
   commandPaletteUrl: string;
   /**
@@ -87,7 +83,7 @@ export type SharedPageData = {
    */
   preferredLanguage: string;
   snippetLang: SnippetLanguage;
-  /** Our addition beside `snippetLang`: the component previews' colour scheme. */
+  /** Beside `snippetLang`: the component previews' colour scheme. */
   previewColorScheme: PreviewColorScheme;
   can: { purchaseAllAccess: boolean };
   products: SharedProduct[];
@@ -99,7 +95,7 @@ export type SharedPageData = {
   /** The latest Tailwind CSS version the library targets, e.g. 'v4.1'. */
   tailwindVersion: string;
   brandName: string;
-  /** The page's meta description and canonical URL, for search engines (our addition). */
+  /** The page's meta description and canonical URL, which the layout puts in the head. */
   seo: PageSeo;
 };
 
