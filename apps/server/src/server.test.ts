@@ -40,6 +40,15 @@ function slowApp() {
   return { app, started, release: () => release() };
 }
 
+/** A listening slow app with one request under way that will not finish by itself. */
+async function slowRequestInFlight() {
+  const { app, started } = slowApp();
+  const server = await listen(app, { host: '127.0.0.1', port: 0 });
+  const inFlight = get(`${serverUrl(server)}/slow`).catch((error: Error) => error);
+  await started;
+  return { server, inFlight };
+}
+
 describe('listen and graceful shutdown', () => {
   it('listens on a free port and reports its URL', async () => {
     const server = await listen(express(), { host: '127.0.0.1', port: 0 });
@@ -79,10 +88,7 @@ describe('listen and graceful shutdown', () => {
 
   it('gives up on connections that outlive the timeout', async () => {
     const { logger, lines } = captureLogger();
-    const { app, started } = slowApp();
-    const server = await listen(app, { host: '127.0.0.1', port: 0 });
-    const inFlight = get(`${serverUrl(server)}/slow`).catch((error: Error) => error);
-    await started;
+    const { server, inFlight } = await slowRequestInFlight();
 
     const result = await createShutdown(server, { logger, timeoutMs: 50 })('test');
     expect(result).toEqual({ forced: true });
@@ -126,10 +132,7 @@ describe('listen and graceful shutdown', () => {
 
   it('cuts what is still open at the deadline, counted from the signal, drain included', async () => {
     const { logger } = captureLogger();
-    const { app, started } = slowApp();
-    const server = await listen(app, { host: '127.0.0.1', port: 0 });
-    const inFlight = get(`${serverUrl(server)}/slow`).catch((error: Error) => error);
-    await started;
+    const { server, inFlight } = await slowRequestInFlight();
     const result = await createShutdown(server, { logger, drainMs: 60_000, timeoutMs: 100 })(
       'test',
     );

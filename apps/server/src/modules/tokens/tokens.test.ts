@@ -73,6 +73,13 @@ async function newToken(browser: TestBrowser, name = 'CLI', expires_in = 'never'
   };
 }
 
+/** What a request bearing this token may open now, read as each request reads it. */
+async function entitlementsOf(secret: string) {
+  const auth = await authenticateBearer(db, bearer(secret), clock.now);
+  if (!auth.ok) throw new Error('token refused');
+  return (await accessPolicyFor(db, auth.user)).entitlements;
+}
+
 async function tokensOf(userId: number) {
   return db.selectFrom('access_tokens').selectAll().where('user_id', '=', userId).execute();
 }
@@ -356,11 +363,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     const member = await customer('team-member');
     const team = await createTeam(store.services, { owners: [owner.id], members: [member.id] });
     const { secret } = await newToken(member.browser);
-    const entitlements = async () => {
-      const auth = await authenticateBearer(db, bearer(secret), clock.now);
-      if (!auth.ok) throw new Error('token refused');
-      return (await accessPolicyFor(db, auth.user)).entitlements;
-    };
+    const entitlements = () => entitlementsOf(secret);
     expect((await entitlements()).has('marketing')).toBe(true);
     const removed = await owner.browser.submit(
       'delete',
@@ -406,11 +409,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       .set({ provider_transaction_id: refundedTransaction })
       .where('id', '=', allAccess.purchase_id)
       .execute();
-    const entitlements = async () => {
-      const auth = await authenticateBearer(db, bearer(secret), clock.now);
-      if (!auth.ok) throw new Error('token refused');
-      return (await accessPolicyFor(db, auth.user)).entitlements;
-    };
+    const entitlements = () => entitlementsOf(secret);
     expect((await entitlements()).has('ecommerce')).toBe(true);
 
     const server = await listening(store.app, store.services);
