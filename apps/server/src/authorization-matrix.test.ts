@@ -22,11 +22,21 @@ import { newTokenSecret } from './modules/tokens/index.ts';
  *
  * The team roles are real: `owner` owns the demo team (all-access through its team licence),
  * `member` belongs to it, `otherOwner` owns another team (full, every seat taken).
+ * `impersonating` is the admin acting as the customer: it sees what the customer sees, and
+ * its state changes are refused or audited (decision 042).
  */
 
 type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-const ROLES = ['visitor', 'customer', 'member', 'owner', 'otherOwner', 'admin'] as const;
+const ROLES = [
+  'visitor',
+  'customer',
+  'member',
+  'owner',
+  'otherOwner',
+  'admin',
+  'impersonating',
+] as const;
 type Role = (typeof ROLES)[number];
 
 const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
@@ -40,6 +50,8 @@ const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
   otherOwner: DEMO_USERS.otherOwner,
   // An operator with no licence: being an admin gives no code.
   admin: DEMO_USERS.admin,
+  // The admin acting as the customer: the store shows the customer.
+  impersonating: DEMO_USERS.customer,
 };
 
 const ALL = new Set(['marketing', 'application-ui', 'ecommerce', 'templates']);
@@ -50,6 +62,7 @@ const OWNS: Record<Role, ReadonlySet<string>> = {
   owner: ALL,
   otherOwner: ALL,
   admin: new Set(),
+  impersonating: new Set(['marketing', 'application-ui']),
 };
 
 /** The demo teams as the matrix uses them (read after seeding). */
@@ -201,8 +214,9 @@ beforeAll(async () => {
   };
 
   for (const role of ROLES) {
-    const browser = new TestBrowser(app.app);
-    if (role !== 'visitor') {
+    const browser =
+      role === 'impersonating' ? await impersonatingBrowser() : new TestBrowser(app.app);
+    if (role !== 'visitor' && role !== 'impersonating') {
       const response = await browser.submit('post', '/login', {
         email: EMAIL[role],
         password: DEMO_PASSWORD,
@@ -213,6 +227,22 @@ beforeAll(async () => {
     browsers.set(role, browser);
   }
 });
+
+/** The admin, signed in, acting as the customer (started with the password, audited). */
+async function impersonatingBrowser(): Promise<TestBrowser> {
+  const browser = new TestBrowser(app.app);
+  await browser.submit('post', '/login', { email: DEMO_USERS.admin, password: DEMO_PASSWORD });
+  const start = await browser.submit('post', `/admin/users/${ids.customer}/impersonate`, {
+    password: DEMO_PASSWORD,
+  });
+  expect([302, 303], 'start impersonating').toContain(start.status);
+  expect(await browser.signedInAs()).toBe(DEMO_USERS.customer);
+  return browser;
+}
+
+/** An operator acting as the customer may not open a checkout: it starts a payment (042). */
+const checkoutFor = (expect: (role: Role) => number) => (role: Role) =>
+  role === 'impersonating' ? 403 : expect(role);
 
 type Expect = number | ((role: Role) => number);
 interface Row {
@@ -316,16 +346,16 @@ const GET_ROWS: Row[] = [
   // Checkout: anyone may open one for what they may buy; holders of all-access are sent back.
   {
     path: () => '/checkout/all-access',
-    expect: (role) => (OWNS[role] === ALL ? 302 : 200),
+    expect: checkoutFor((role) => (OWNS[role] === ALL ? 302 : 200)),
     location: () => '/all-access',
   },
   {
     path: () => '/checkout/ecommerce',
-    expect: (role) => (OWNS[role].has('ecommerce') ? 302 : 200),
+    expect: checkoutFor((role) => (OWNS[role].has('ecommerce') ? 302 : 200)),
     location: () => '/all-access',
   },
-  { path: () => '/checkout/no-such-product', expect: 404 },
-  { path: () => '/checkout/marketing?license=team', expect: 404 },
+  { path: () => '/checkout/no-such-product', expect: checkoutFor(() => 404) },
+  { path: () => '/checkout/marketing?license=team', expect: checkoutFor(() => 404) },
   // No receipt before the payment.
   { path: () => `/sandbox-receipts/${pending.transactionId}`, expect: 404 },
   // Static mounts: a missing file is a plain 404 for everyone, never a page.
@@ -559,6 +589,13 @@ const WRITE_ROWS: {
     body: {},
     visitor: 401,
   },
+  // Its business address: the receipt's buyer or an operator only, never the link alone.
+  {
+    method: 'post',
+    path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
+    body: { business_address: 'Somewhere' },
+    visitor: 401,
+  },
   { method: 'post', path: '/logout/other', body: { password: 'wrong-password-123' }, visitor: 401 },
   {
     method: 'put',
@@ -601,11 +638,6 @@ const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string); body: 
     method: 'post',
     path: () => `/sandbox-checkout/${pending.transactionId}/pay`,
     body: { card: '4242424242424242' },
-  },
-  {
-    method: 'post',
-    path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
-    body: { business_address: 'Somewhere' },
   },
   { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
   { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
@@ -807,7 +839,9 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         const response = await browser.submit(row.method, path, row.body);
         expect(response.status, `${role} ${row.method} ${path}`).toBe(404);
       }
-      // Stopping an impersonation that is not running changes nothing either.
+      // Stopping an impersonation that is not running changes nothing either (the running one
+      // is stopped in 'answers every write of an impersonating admin' below).
+      if (role === 'impersonating') continue;
       const stop = await browser.submit('delete', '/impersonate');
       expect(stop.status, `${role} DELETE /impersonate`).toBe(303);
       expect(stop.headers.location).toBe('/');
@@ -834,7 +868,9 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
       (ok: number, outsider = 404) =>
       (role: Role) =>
         role === 'visitor' ? 401 : role === 'owner' ? ok : role === 'member' ? 403 : outsider;
-    // The owner acts last in every row (ROLES order), so a change it makes is the row's last.
+    // A team's members and roles are refused to an operator acting as anyone (decision 042).
+    const people = (expect: (role: Role) => number) => (role: Role) =>
+      role === 'impersonating' ? 403 : expect(role); // The owner acts last in every row (ROLES order), so a change it makes is the row's last.
     const rows: {
       method: Method;
       path: string;
@@ -854,7 +890,7 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         method: 'patch',
         path: `${teamA()}/members/${teams.a.memberId}`,
         body: { role: 'member' },
-        expect: owner(303),
+        expect: people(owner(303)),
       },
       // Anyone holding team B's link may try to join it: it is full (otherOwner is in it).
       {
@@ -886,7 +922,7 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         method: 'delete',
         path: `${teamA()}/members/${teams.a.spareId}`,
         body: {},
-        expect: owner(303),
+        expect: people(owner(303)),
       },
       { method: 'delete', path: `${teamA()}/invite-link`, body: {}, expect: owner(303) },
       {
@@ -951,8 +987,10 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         name: `matrix ${role}`,
         expires_in: '30',
       });
-      expect(response.status, `${role} POST /account/tokens`).toBe(role === 'visitor' ? 401 : 200);
-      if (role === 'visitor') continue;
+      // An operator acting as the customer makes no credential that outlives it (042).
+      const expected = role === 'visitor' ? 401 : role === 'impersonating' ? 403 : 200;
+      expect(response.status, `${role} POST /account/tokens`).toBe(expected);
+      if (expected !== 200) continue;
       const flash = (response.body as { flash: Record<string, string> }).flash;
       expect(flash.accessTokenSecret, role).toMatch(/^tessera_pat_/);
       made.set(role, Number(flash.accessTokenId));
@@ -963,7 +1001,8 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     for (const role of order) {
       const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
       const response = await browser.submit('delete', `/account/tokens/${target}`);
-      const expected = role === 'visitor' ? 401 : role === 'customer' ? 303 : 404;
+      const expected =
+        role === 'visitor' ? 401 : role === 'customer' ? 303 : role === 'impersonating' ? 403 : 404;
       expect(response.status, `${role} DELETE /account/tokens/${target}`).toBe(expected);
     }
     const rows = await db
@@ -1034,5 +1073,244 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         assertNothingSoldLeaks('visitor', path, response);
       }
     }
+  });
+
+  it('answers every write of an impersonating admin: refused, or done and audited with the admin and the customer', async () => {
+    const { db } = app.services.database;
+    const admin = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', DEMO_USERS.admin)
+      .executeTakeFirstOrThrow();
+    const tokenB = await teams.b.token();
+    type Outcome = 'refused' | 'hidden' | 'audited';
+    const rows: {
+      method: Method | 'get';
+      path: string;
+      body?: object;
+      status: number;
+      outcome: Outcome;
+    }[] = [
+      // The customer's credentials and sessions.
+      {
+        method: 'post',
+        path: '/login',
+        body: { email: DEMO_USERS.customer, password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/logout/other',
+        body: { password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/password/email',
+        body: { email: DEMO_USERS.customer },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/password/reset',
+        body: {
+          token: 'x',
+          email: DEMO_USERS.customer,
+          password: 'new-password-123',
+          password_confirmation: 'new-password-123',
+        },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'put',
+        path: '/account-settings/email',
+        body: { email: 'taken-over@example.com', current_password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'put',
+        path: '/account-settings/password',
+        body: {
+          current_password: DEMO_PASSWORD,
+          password: 'new-password-123',
+          password_confirmation: 'new-password-123',
+        },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/account/tokens',
+        body: { name: 'Operator', expires_in: '30' },
+        status: 403,
+        outcome: 'refused',
+      },
+      { method: 'delete', path: '/account/tokens/1', status: 403, outcome: 'refused' },
+      // Money.
+      { method: 'get', path: '/checkout/ecommerce', status: 403, outcome: 'refused' },
+      {
+        method: 'post',
+        path: `/sandbox-checkout/${pending.transactionId}/details`,
+        body: { email: DEMO_USERS.customer, country: 'DE' },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-checkout/${pending.transactionId}/pay`,
+        body: { card: '4242424242424242' },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-receipts/${pending.transactionId}/refund`,
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-receipts/${pending.transactionId}/business-address`,
+        body: { business_address: 'Elsewhere' },
+        status: 403,
+        outcome: 'refused',
+      },
+      // Other people.
+      {
+        method: 'patch',
+        path: `/teams/${teams.b.id}/members/1`,
+        body: { role: 'owner' },
+        status: 403,
+        outcome: 'refused',
+      },
+      { method: 'delete', path: `/teams/${teams.b.id}/members/1`, status: 403, outcome: 'refused' },
+      // A route no row names: refused until it gets one.
+      { method: 'post', path: '/no-such-form', body: {}, status: 403, outcome: 'refused' },
+      // The back office: hidden, as from the customer.
+      ...backOfficeWrites().map((row) => ({
+        method: row.method,
+        path: pathOf(row),
+        body: row.body,
+        status: 404,
+        outcome: 'hidden' as const,
+      })),
+      // Helping the customer along: done, and audited.
+      {
+        method: 'put',
+        path: '/snippet-language',
+        body: { snippet_lang: 'vue' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'put',
+        path: '/preview-color-scheme',
+        body: { preview_color_scheme: 'dark' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'patch',
+        path: `/licenses/${DEMO_KEYS.customerMarketing}`,
+        body: {},
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'post',
+        path: `/teams/${teams.b.id}/members`,
+        body: { invite_token: tokenB },
+        status: 302,
+        outcome: 'audited',
+      },
+      {
+        method: 'patch',
+        path: `/teams/${teams.b.id}`,
+        body: { name: 'Taken over again' },
+        status: 404,
+        outcome: 'audited',
+      },
+      {
+        method: 'delete',
+        path: `/teams/${teams.b.id}/invite-link`,
+        status: 404,
+        outcome: 'audited',
+      },
+      {
+        method: 'post',
+        path: '/newsletter',
+        body: { email_address: 'helped@example.com' },
+        status: 302,
+        outcome: 'audited',
+      },
+    ];
+    const browser = await impersonatingBrowser();
+    const entries = () =>
+      db
+        .selectFrom('audit_entries')
+        .select(['id', 'actor_id', 'action', 'customer_id', 'details'])
+        .orderBy('id')
+        .execute();
+    for (const row of rows) {
+      const label = `impersonating ${row.method.toUpperCase()} ${row.path}`;
+      const before = await entries();
+      const beforeState = await backOfficeState();
+      const response =
+        row.method === 'get'
+          ? await browser.visit(row.path)
+          : await browser.submit(row.method, row.path, row.body ?? {});
+      expect(response.status, label).toBe(row.status);
+      const added = (await entries()).slice(before.length);
+      if (row.outcome === 'audited') {
+        expect(added.length, label).toBe(1);
+        const entry = added[0]!;
+        expect([entry.action, entry.actor_id, entry.customer_id], label).toEqual([
+          'impersonation.act',
+          admin.id,
+          ids.customer,
+        ]);
+        const details = JSON.parse(entry.details) as Record<string, string>;
+        expect(details.customer, label).toBe(DEMO_USERS.customer);
+        expect(details.route, label).toMatch(new RegExp(`^${row.method.toUpperCase()} /`));
+        // The entry names the route's pattern, never a key or token from the path.
+        expect(entry.details, label).not.toContain(DEMO_KEYS.customerMarketing);
+        expect(entry.details, label).not.toContain(tokenB);
+      } else {
+        expect(added, label).toEqual([]);
+        expect(await backOfficeState(), label).toEqual(beforeState);
+      }
+      if (row.outcome === 'refused')
+        expect(JSON.stringify(response.body), label).toMatch(/You are impersonating this customer/);
+      // Still the customer, as the operator: nothing here ends or swaps the impersonation.
+      expect(await browser.signedInAs(), label).toBe(DEMO_USERS.customer);
+      await forgetGuesses();
+    }
+    const transaction = await app.services.payments.sandbox!.transaction(pending.transactionId);
+    expect(transaction).toMatchObject({ status: 'ready', email: null });
+
+    // Signing out while impersonating writes the end entry, then signs the session out.
+    const before = await entries();
+    const out = await browser.submit('post', '/logout', {});
+    expect([302, 303]).toContain(out.status);
+    const ended = (await entries()).slice(before.length);
+    expect(ended.map((entry) => [entry.action, entry.actor_id, entry.customer_id])).toEqual([
+      ['impersonation.stop', admin.id, ids.customer],
+    ]);
+    expect(JSON.parse(ended[0]!.details)).toMatchObject({ via: 'sign-out' });
+    expect(await browser.signedInAs()).toBeNull();
+
+    // Stopping from the banner writes its own end entry (and no second one).
+    const again = await impersonatingBrowser();
+    const beforeStop = await entries();
+    const stop = await again.submit('delete', '/impersonate');
+    expect(stop.status).toBe(303);
+    const stopped = (await entries()).slice(beforeStop.length);
+    expect(stopped.map((entry) => entry.action)).toEqual(['impersonation.stop']);
+    expect(await again.signedInAs()).toBe(DEMO_USERS.admin);
   });
 });
