@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import { privateByDefault } from './http/cache-control.ts';
 import { createCsrf } from './http/csrf.ts';
 import { notFound, pageErrors } from './http/error-handlers.ts';
+import { NotFoundError } from './http/errors.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts';
 import type { Metrics } from './http/metrics.ts';
 import { createInertia } from './http/inertia/inertia.ts';
@@ -18,7 +19,13 @@ import type { ClientAssets, SsrRenderer } from './http/ssr/types.ts';
 import type { Logger } from './logger.ts';
 import { isLoopbackUrl, outboxRoutes } from './mail/outbox-routes.ts';
 import { accountRoutes } from './modules/account/index.ts';
-import { adminRoutes, impersonation, type BackOfficeSeams } from './modules/admin/index.ts';
+import {
+  adminRoutes,
+  impersonation,
+  impersonationPolicy,
+  operatorActs,
+  type BackOfficeSeams,
+} from './modules/admin/index.ts';
 import { pageViewBeacons } from './modules/analytics/index.ts';
 import { authRoutes, authService, loadUser } from './modules/auth/index.ts';
 import {
@@ -202,6 +209,8 @@ export function buildApp(deps: AppDeps): Express {
   app.use(accessPolicy(db));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
+  // What an operator acting as a customer may do: refused or audited, one table (decision 042).
+  app.use(impersonationPolicy({ database: services.database, now }));
 
   const pricing = createPricing({ db, blackFriday: config.blackFriday, now: deps.now });
   const inertia = createInertia({
@@ -297,6 +306,17 @@ export function buildApp(deps: AppDeps): Express {
         brandName: config.brandName,
         csrfToken: csrf.current,
         isBuyer: (transactionId, user) => purchaseOperations.isReceiptOf(db, transactionId, user),
+        auditOperatorEdit: async (req, operator, transactionId) => {
+          const purchase = await purchaseOperations.byTransaction(db, transactionId);
+          // No purchase yet (its webhook is on the way): nothing an operator may edit.
+          if (!purchase) throw new NotFoundError('No such receipt');
+          await operatorActs(services.database, now)(req, operator, {
+            action: 'purchase.business_address',
+            subject: { type: 'purchase', id: purchase.id },
+            customerId: purchase.user_id,
+            details: { purchase: purchase.id },
+          });
+        },
       }),
     );
   }

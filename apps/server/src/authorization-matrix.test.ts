@@ -6,6 +6,7 @@ import {
   OWNS,
   type Role,
   type Package,
+  type Method,
   teams,
   app,
   catalogue,
@@ -24,12 +25,13 @@ import {
   pathOf,
   teamWriteRows,
   prepareMatrix,
+  impersonatingBrowser,
   SUBCATEGORIES,
 } from '../test/authorization-matrix.ts';
 import { TestBrowser } from '../test/browser.ts';
 import { contains, pageFromHtml } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
-import { DEMO_KEYS, DEMO_TEAMS, DEMO_USERS } from './db/seed.ts';
+import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS } from './db/seed.ts';
 import { itemName } from './modules/registry/index.ts';
 import { newLicenseKey } from './modules/shared/index.ts';
 import { accessTokensRepository, newTokenSecret } from './modules/tokens/index.ts';
@@ -306,7 +308,9 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         const response = await browser.submit(row.method, path, row.body);
         expect(response.status, `${role} ${row.method} ${path}`).toBe(404);
       }
-      // Stopping an impersonation that is not running changes nothing either.
+      // Stopping an impersonation that is not running changes nothing either (the running one
+      // is stopped in 'answers every write of an impersonating admin' below).
+      if (role === 'impersonating') continue;
       const stop = await browser.submit('delete', '/impersonate');
       expect(stop.status, `${role} DELETE /impersonate`).toBe(303);
       expect(stop.headers.location).toBe('/');
@@ -385,8 +389,10 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         name: `matrix ${role}`,
         expires_in: '30',
       });
-      expect(response.status, `${role} POST /account/tokens`).toBe(role === 'visitor' ? 401 : 200);
-      if (role === 'visitor') continue;
+      // An operator acting as the customer makes no credential that outlives it (042).
+      const expected = role === 'visitor' ? 401 : role === 'impersonating' ? 403 : 200;
+      expect(response.status, `${role} POST /account/tokens`).toBe(expected);
+      if (expected !== 200) continue;
       const flash = (response.body as { flash: Record<string, string> }).flash;
       expect(flash.accessTokenSecret, role).toMatch(/^tessera_pat_/);
       made.set(role, Number(flash.accessTokenId));
@@ -397,7 +403,8 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     for (const role of order) {
       const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
       const response = await browser.submit('delete', `/account/tokens/${target}`);
-      const expected = role === 'visitor' ? 401 : role === 'customer' ? 303 : 404;
+      const expected =
+        role === 'visitor' ? 401 : role === 'customer' ? 303 : role === 'impersonating' ? 403 : 404;
       expect(response.status, `${role} DELETE /account/tokens/${target}`).toBe(expected);
     }
     const rows = await db
@@ -468,5 +475,244 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         assertNothingSoldLeaks('visitor', path, response);
       }
     }
+  });
+
+  it('answers every write of an impersonating admin: refused, or done and audited with the admin and the customer', async () => {
+    const { db } = app.services.database;
+    const admin = await db
+      .selectFrom('users')
+      .select(['id', 'email'])
+      .where('email', '=', DEMO_USERS.admin)
+      .executeTakeFirstOrThrow();
+    const tokenB = await teams.b.token();
+    type Outcome = 'refused' | 'hidden' | 'audited';
+    const rows: {
+      method: Method | 'get';
+      path: string;
+      body?: object;
+      status: number;
+      outcome: Outcome;
+    }[] = [
+      // The customer's credentials and sessions.
+      {
+        method: 'post',
+        path: '/login',
+        body: { email: DEMO_USERS.customer, password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/logout/other',
+        body: { password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/password/email',
+        body: { email: DEMO_USERS.customer },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/password/reset',
+        body: {
+          token: 'x',
+          email: DEMO_USERS.customer,
+          password: 'new-password-123',
+          password_confirmation: 'new-password-123',
+        },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'put',
+        path: '/account-settings/email',
+        body: { email: 'taken-over@example.com', current_password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'put',
+        path: '/account-settings/password',
+        body: {
+          current_password: DEMO_PASSWORD,
+          password: 'new-password-123',
+          password_confirmation: 'new-password-123',
+        },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/account/tokens',
+        body: { name: 'Operator', expires_in: '30' },
+        status: 403,
+        outcome: 'refused',
+      },
+      { method: 'delete', path: '/account/tokens/1', status: 403, outcome: 'refused' },
+      // Money.
+      { method: 'get', path: '/checkout/ecommerce', status: 403, outcome: 'refused' },
+      {
+        method: 'post',
+        path: `/sandbox-checkout/${pending.transactionId}/details`,
+        body: { email: DEMO_USERS.customer, country: 'DE' },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-checkout/${pending.transactionId}/pay`,
+        body: { card: '4242424242424242' },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-receipts/${pending.transactionId}/refund`,
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: `/sandbox-receipts/${pending.transactionId}/business-address`,
+        body: { business_address: 'Elsewhere' },
+        status: 403,
+        outcome: 'refused',
+      },
+      // Other people.
+      {
+        method: 'patch',
+        path: `/teams/${teams.b.id}/members/1`,
+        body: { role: 'owner' },
+        status: 403,
+        outcome: 'refused',
+      },
+      { method: 'delete', path: `/teams/${teams.b.id}/members/1`, status: 403, outcome: 'refused' },
+      // A route no row names: refused until it gets one.
+      { method: 'post', path: '/no-such-form', body: {}, status: 403, outcome: 'refused' },
+      // The back office: hidden, as from the customer.
+      ...backOfficeWrites().map((row) => ({
+        method: row.method,
+        path: pathOf(row),
+        body: row.body,
+        status: 404,
+        outcome: 'hidden' as const,
+      })),
+      // Helping the customer along: done, and audited.
+      {
+        method: 'put',
+        path: '/snippet-language',
+        body: { snippet_lang: 'vue' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'put',
+        path: '/preview-color-scheme',
+        body: { preview_color_scheme: 'dark' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'patch',
+        path: `/licenses/${DEMO_KEYS.customerMarketing}`,
+        body: {},
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'post',
+        path: `/teams/${teams.b.id}/members`,
+        body: { invite_token: tokenB },
+        status: 302,
+        outcome: 'audited',
+      },
+      {
+        method: 'patch',
+        path: `/teams/${teams.b.id}`,
+        body: { name: 'Taken over again' },
+        status: 404,
+        outcome: 'audited',
+      },
+      {
+        method: 'delete',
+        path: `/teams/${teams.b.id}/invite-link`,
+        status: 404,
+        outcome: 'audited',
+      },
+      {
+        method: 'post',
+        path: '/newsletter',
+        body: { email_address: 'helped@example.com' },
+        status: 302,
+        outcome: 'audited',
+      },
+    ];
+    const browser = await impersonatingBrowser();
+    const entries = () =>
+      db
+        .selectFrom('audit_entries')
+        .select(['id', 'actor_id', 'action', 'customer_id', 'details'])
+        .orderBy('id')
+        .execute();
+    for (const row of rows) {
+      const label = `impersonating ${row.method.toUpperCase()} ${row.path}`;
+      const before = await entries();
+      const beforeState = await backOfficeState();
+      const response =
+        row.method === 'get'
+          ? await browser.visit(row.path)
+          : await browser.submit(row.method, row.path, row.body ?? {});
+      expect(response.status, label).toBe(row.status);
+      const added = (await entries()).slice(before.length);
+      if (row.outcome === 'audited') {
+        expect(added.length, label).toBe(1);
+        const entry = added[0]!;
+        expect([entry.action, entry.actor_id, entry.customer_id], label).toEqual([
+          'impersonation.act',
+          admin.id,
+          ids.customer,
+        ]);
+        const details = JSON.parse(entry.details) as Record<string, string>;
+        expect(details.customer, label).toBe(DEMO_USERS.customer);
+        expect(details.route, label).toMatch(new RegExp(`^${row.method.toUpperCase()} /`));
+        // The entry names the route's pattern, never a key or token from the path.
+        expect(entry.details, label).not.toContain(DEMO_KEYS.customerMarketing);
+        expect(entry.details, label).not.toContain(tokenB);
+      } else {
+        expect(added, label).toEqual([]);
+        expect(await backOfficeState(), label).toEqual(beforeState);
+      }
+      if (row.outcome === 'refused')
+        expect(JSON.stringify(response.body), label).toMatch(/You are impersonating this customer/);
+      // Still the customer, as the operator: nothing here ends or swaps the impersonation.
+      expect(await browser.signedInAs(), label).toBe(DEMO_USERS.customer);
+      await forgetGuesses();
+    }
+    const transaction = await app.services.payments.sandbox!.transaction(pending.transactionId);
+    expect(transaction).toMatchObject({ status: 'ready', email: null });
+
+    // Signing out while impersonating writes the end entry, then signs the session out.
+    const before = await entries();
+    const out = await browser.submit('post', '/logout', {});
+    expect([302, 303]).toContain(out.status);
+    const ended = (await entries()).slice(before.length);
+    expect(ended.map((entry) => [entry.action, entry.actor_id, entry.customer_id])).toEqual([
+      ['impersonation.stop', admin.id, ids.customer],
+    ]);
+    expect(JSON.parse(ended[0]!.details)).toMatchObject({ via: 'sign-out' });
+    expect(await browser.signedInAs()).toBeNull();
+
+    // Stopping from the banner writes its own end entry (and no second one).
+    const again = await impersonatingBrowser();
+    const beforeStop = await entries();
+    const stop = await again.submit('delete', '/impersonate');
+    expect(stop.status).toBe(303);
+    const stopped = (await entries()).slice(beforeStop.length);
+    expect(stopped.map((entry) => entry.action)).toEqual(['impersonation.stop']);
+    expect(await again.signedInAs()).toBe(DEMO_USERS.admin);
   });
 });

@@ -15,6 +15,8 @@ const SECRET_KEYS = [
   'sessionSecret',
   'authorization',
   'cookie',
+  'license_key',
+  'hash',
 ];
 
 // Secrets never reach the log, whatever object they travel in.
@@ -27,9 +29,19 @@ const REDACT_PATHS = [
   ...SECRET_KEYS.flatMap((key) => [key, `*.${key}`, `*.*.${key}`]),
 ];
 
-// Secrets that live in URLs (password-reset tokens, licence keys) are masked in logged URLs.
-const SECRET_URL_SEGMENTS = [/(\/password\/reset\/)[^/?#]+/, /(\/licenses\/)[^/?#]+/];
-const SECRET_QUERY_PARAMS = /([?&](?:token|invite_token|signature|password)=)[^&#]*/gi;
+// Capabilities that live in URLs are masked in logged URLs: password-reset and e-mail-undo
+// tokens, licence keys, a purchase's status hash (`/paddle-purchases/{hash}`, the thank-you
+// page's `?checkout={hash}`), a sandbox transaction id (its checkout and receipt links).
+const SECRET_URL_SEGMENTS = [
+  /(\/password\/reset\/)[^/?#]+/gi,
+  /(\/licenses\/)[^/?#]+/gi,
+  /(\/paddle-purchases\/)[^/?#]+/gi,
+  /(\/sandbox-checkout\/)[^/?#]+/gi,
+  /(\/sandbox-receipts\/)[^/?#]+/gi,
+  /(\/account-settings\/email\/undo\/)[^/?#]+/gi,
+];
+const SECRET_QUERY_PARAMS =
+  /([?&](?:token|invite_token|signature|password|checkout|_ptxn|license_key|hash)=)[^&#]*/gi;
 
 export function redactUrl(url: string): string {
   let result = url;

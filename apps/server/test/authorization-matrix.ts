@@ -17,11 +17,21 @@ import { createUser, uniqueEmail } from './users.ts';
  *
  * The team roles are real: `owner` owns the demo team (all-access through its team licence),
  * `member` belongs to it, `otherOwner` owns another team (full, every seat taken).
+ * `impersonating` is the admin acting as the customer: it sees what the customer sees, and
+ * its state changes are refused or audited (decision 042).
  */
 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
-export const ROLES = ['visitor', 'customer', 'member', 'owner', 'otherOwner', 'admin'] as const;
+export const ROLES = [
+  'visitor',
+  'customer',
+  'member',
+  'owner',
+  'otherOwner',
+  'admin',
+  'impersonating',
+] as const;
 export type Role = (typeof ROLES)[number];
 
 export const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
@@ -35,6 +45,8 @@ export const EMAIL: Record<Exclude<Role, 'visitor'>, string> = {
   otherOwner: DEMO_USERS.otherOwner,
   // An operator with no licence: being an admin gives no code.
   admin: DEMO_USERS.admin,
+  // The admin acting as the customer: the store shows the customer.
+  impersonating: DEMO_USERS.customer,
 };
 
 export const ALL = new Set(['marketing', 'application-ui', 'ecommerce', 'templates']);
@@ -45,6 +57,7 @@ export const OWNS: Record<Role, ReadonlySet<string>> = {
   owner: ALL,
   otherOwner: ALL,
   admin: new Set(),
+  impersonating: new Set(['marketing', 'application-ui']),
 };
 
 /** The demo teams as the matrix uses them (read after seeding). */
@@ -195,10 +208,28 @@ export async function prepareMatrix() {
       role,
       role === 'visitor'
         ? new TestBrowser(app.app)
-        : await signIn(app.app, EMAIL[role], DEMO_PASSWORD, { confirm: true }),
+        : role === 'impersonating'
+          ? await impersonatingBrowser()
+          : await signIn(app.app, EMAIL[role], DEMO_PASSWORD, { confirm: true }),
     );
   }
 }
+
+/** The admin, signed in, acting as the customer (started with the password, audited). */
+export async function impersonatingBrowser(): Promise<TestBrowser> {
+  const browser = await signIn(app.app, DEMO_USERS.admin, DEMO_PASSWORD, { confirm: true });
+  const start = await browser.submit('post', `/admin/users/${ids.customer}/impersonate`, {
+    password: DEMO_PASSWORD,
+  });
+  if (![302, 303].includes(start.status)) throw new Error(`start impersonating: ${start.status}`);
+  if ((await browser.signedInAs()) !== DEMO_USERS.customer)
+    throw new Error('impersonating: not signed in as the customer');
+  return browser;
+}
+
+/** An operator acting as the customer may not open a checkout: it starts a payment (042). */
+const checkoutFor = (expect: (role: Role) => number) => (role: Role) =>
+  role === 'impersonating' ? 403 : expect(role);
 
 export type Expect = number | ((role: Role) => number);
 export interface Row {
@@ -308,16 +339,16 @@ export const GET_ROWS: Row[] = [
   // Checkout: anyone may open one for what they may buy; holders of all-access are sent back.
   {
     path: () => '/checkout/all-access',
-    expect: (role) => (OWNS[role] === ALL ? 302 : 200),
+    expect: checkoutFor((role) => (OWNS[role] === ALL ? 302 : 200)),
     location: () => '/all-access',
   },
   {
     path: () => '/checkout/ecommerce',
-    expect: (role) => (OWNS[role].has('ecommerce') ? 302 : 200),
+    expect: checkoutFor((role) => (OWNS[role].has('ecommerce') ? 302 : 200)),
     location: () => '/all-access',
   },
-  { path: () => '/checkout/no-such-product', expect: 404 },
-  { path: () => '/checkout/marketing?license=team', expect: 404 },
+  { path: () => '/checkout/no-such-product', expect: checkoutFor(() => 404) },
+  { path: () => '/checkout/marketing?license=team', expect: checkoutFor(() => 404) },
   // No receipt before the payment.
   { path: () => `/sandbox-receipts/${pending.transactionId}`, expect: 404 },
   // Static mounts: a missing file is a plain 404 for everyone, never a page.
@@ -501,6 +532,13 @@ export const WRITE_ROWS: {
     visitor: 401,
   },
   { method: 'delete', path: '/account/tokens/1', body: {}, visitor: 401 },
+  // Its business address: the receipt's buyer or an operator only, never the link alone.
+  {
+    method: 'post',
+    path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
+    body: { business_address: 'Somewhere' },
+    visitor: 401,
+  },
   ...backOfficeWrites(),
 ];
 
@@ -523,11 +561,6 @@ export const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string);
       method: 'post',
       path: () => `/sandbox-checkout/${pending.transactionId}/pay`,
       body: { card: '4242424242424242' },
-    },
-    {
-      method: 'post',
-      path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
-      body: { business_address: 'Somewhere' },
     },
     { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
     { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
@@ -557,6 +590,9 @@ export function teamWriteRows(tokenA: string, tokenB: string): TeamWriteRow[] {
     (ok: number, outsider = 404) =>
     (role: Role) =>
       role === 'visitor' ? 401 : role === 'owner' ? ok : role === 'member' ? 403 : outsider;
+  // A team's members and roles are refused to an operator acting as anyone (decision 042).
+  const people = (expect: (role: Role) => number) => (role: Role) =>
+    role === 'impersonating' ? 403 : expect(role);
   // The owner acts last in every row (ROLES order), so a change it makes is the row's last.
   return [
     // Renaming to the same name: allowed for the owner, changes nothing.
@@ -571,7 +607,7 @@ export function teamWriteRows(tokenA: string, tokenB: string): TeamWriteRow[] {
       method: 'patch',
       path: `${teamA()}/members/${teams.a.memberId}`,
       body: { role: 'member' },
-      expect: owner(303),
+      expect: people(owner(303)),
     },
     // Anyone holding team B's link may try to join it: it is full (otherOwner is in it).
     {
@@ -603,7 +639,7 @@ export function teamWriteRows(tokenA: string, tokenB: string): TeamWriteRow[] {
       method: 'delete',
       path: `${teamA()}/members/${teams.a.spareId}`,
       body: {},
-      expect: owner(303),
+      expect: people(owner(303)),
     },
     { method: 'delete', path: `${teamA()}/invite-link`, body: {}, expect: owner(303) },
     {

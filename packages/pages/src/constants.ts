@@ -129,6 +129,12 @@ export type QuoteRefusalReason = keyof typeof QUOTE_REFUSALS;
  * this many times; after the last it says the activation link comes by e-mail.
  */
 export const PURCHASE_POLL_ATTEMPTS = 30;
+/**
+ * A purchase's status hash answers with the licence key, signed out, only this long after the
+ * payment (far longer than the thank-you page's minute of polling) and only while the licence
+ * is not yet redeemed or connected; afterwards it answers the status without the key.
+ */
+export const PURCHASE_KEY_WINDOW_MINUTES = 30;
 export const PURCHASE_POLL_INTERVAL_MS = 2000;
 /** The payment frame's height before it reports its own. */
 export const CHECKOUT_FRAME_INITIAL_HEIGHT = 416;

@@ -84,8 +84,35 @@ export interface JsonErrorsOptions {
    * `The request is malformed.` unless given.
    */
   clientError?: (status: number) => { error: string; message: string } | undefined;
-  /** Server errors: answered here in JSON after logging, or passed on to the page middleware. */
-  serverErrors?: { message: string; unavailable: string } | 'pass-on';
+  /**
+   * Server errors, answered here in JSON (after logging) in these words; general ones unless
+   * given. Never passed on: the page middleware after a machine router has none of the page
+   * stack (session, flash, Inertia) to render with.
+   */
+  serverErrors?: { message: string; unavailable: string };
+}
+
+const GENERAL_SERVER_ERRORS = {
+  message: 'Something went wrong on our side.',
+  unavailable: 'The service is unavailable. Try again shortly.',
+};
+
+/**
+ * The end of a machine router's paths (`/api`, `/webhooks`): an address or a method it does not
+ * answer is a JSON 404/405 there, never the page stack's 404 page.
+ */
+export function jsonNotFound(allow?: readonly string[]): RequestHandler {
+  return (req, res) => {
+    res.set('Cache-Control', 'no-store');
+    if (allow) {
+      res
+        .status(405)
+        .set('Allow', allow.join(', '))
+        .json({ error: 'method_not_allowed', message: `Use ${allow.join(' or ')} here.` });
+      return;
+    }
+    res.status(404).json({ error: 'not_found', message: `Nothing at ${req.path}.` });
+  };
 }
 
 /**
@@ -94,12 +121,11 @@ export interface JsonErrorsOptions {
  * parser's) is the API's `clientError`; a server error is logged and answered in general terms.
  */
 export function jsonErrors(options: JsonErrorsOptions): ErrorRequestHandler {
-  const serverErrors = options.serverErrors ?? 'pass-on';
+  const serverErrors = options.serverErrors ?? GENERAL_SERVER_ERRORS;
   return (error: unknown, req, res, next) => {
     if (res.headersSent) return next(error);
     const status = statusOf(error);
     const typed = error instanceof HttpError && error.expose ? error : null;
-    if (!typed && status >= 500 && serverErrors === 'pass-on') return next(error);
     res.status(status).set(options.headers ?? {});
     const retryAfter = setErrorHeaders(res, error, status);
     const wait =
@@ -117,12 +143,13 @@ export function jsonErrors(options: JsonErrorsOptions): ErrorRequestHandler {
       res.json(described);
       return;
     }
-    if (serverErrors === 'pass-on') return next(error);
+    const log = (req.log as Logger | undefined) ?? options.logger;
     if (error instanceof ServiceUnavailableError || status === 503) {
+      // An outage, not a bug: one line without a stack, as the page stack does.
+      log.warn({ path: req.path, reason: (error as Error).message }, 'Unavailable');
       res.json({ error: 'unavailable', message: serverErrors.unavailable, ...wait });
       return;
     }
-    const log = (req.log as Logger | undefined) ?? options.logger;
     log.error({ err: error, path: req.path }, 'A machine route failed');
     res.json({ error: 'server_error', message: serverErrors.message });
   };
@@ -144,6 +171,14 @@ export interface PageErrorsOptions {
 }
 
 /**
+ * Whether the request went through the browser stack (session, flash): one that failed in a
+ * machine router or before the stack did not, and its error page is the visitor-free one.
+ */
+function hasPageStack(req: Request): boolean {
+  return typeof (req as Partial<Request>).readFlash === 'function';
+}
+
+/**
  * A form refused for its rate: 429 and the wait. A JSON client gets the field errors; a page
  * visit gets the form's page again with them (the Inertia client shows an Inertia answer
  * whatever its status), at the page's own address so a reload does not land on the POST-only
@@ -159,7 +194,7 @@ async function refuseForm(
   const bag = req.get(INERTIA_HEADERS.errorBag);
   // The flash this request brought is read first: the page drawn now shows it, and what is
   // flashed next is left for the reload, not taken by this render.
-  if (hasSessionCookie(req)) {
+  if (hasSessionCookie(req) && hasPageStack(req)) {
     await req.readFlash();
     await res.flash({ errors: fields, ...(bag ? { errorBag: bag } : {}), old: oldInput(req.body) });
   }
@@ -188,7 +223,7 @@ export function pageErrors({
       next(error);
       return;
     }
-    if (error instanceof ValidationFailedError) {
+    if (error instanceof ValidationFailedError && hasPageStack(req)) {
       await rejectWith(req, res, { ...error.fields }, error.back);
       return;
     }
@@ -214,11 +249,12 @@ export function pageErrors({
     res.status(status);
     const kind = answerKind(req, plainPaths);
     const fields = error instanceof TooManyRequestsError ? error.fields : undefined;
-    if (error instanceof TooManyRequestsError && error.form && fields && kind === 'page') {
+    const page = kind === 'page' && hasPageStack(req);
+    if (error instanceof TooManyRequestsError && error.form && fields && page) {
       await refuseForm(req, res, error.form, { ...fields });
       return;
     }
-    if (error instanceof HttpError && error.back !== undefined && kind === 'page') {
+    if (error instanceof HttpError && error.back !== undefined && page) {
       // A refused change that is nobody's typing error: its page again, the message on top.
       await res.flash({ messages: { error: error.message } });
       res.redirect(error.back);
@@ -243,12 +279,13 @@ export function pageErrors({
         });
       const withoutStores = 'Cannot render the error page without the stores';
       // In an outage the stores behind the shared data are in doubt: the chrome that needs none.
-      const attempts: [string, () => Promise<void>][] = unavailable
-        ? [[withoutStores, storeFree]]
-        : [
-            ['Cannot render the error page', full],
-            [withoutStores, storeFree],
-          ];
+      const attempts: [string, () => Promise<void>][] =
+        unavailable || !hasPageStack(req)
+          ? [[withoutStores, storeFree]]
+          : [
+              ['Cannot render the error page', full],
+              [withoutStores, storeFree],
+            ];
       for (const [failure, attempt] of attempts) {
         try {
           await attempt();

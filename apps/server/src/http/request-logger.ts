@@ -6,6 +6,11 @@ import { redactUrl, type Logger } from '../logger.ts';
 
 const REQUEST_ID = /^[\w.-]{1,100}$/;
 
+/** The URL as the client asked for it: a mounted router rewrites `req.url` while it runs. */
+function urlOf(req: IncomingMessage): string {
+  return (req as Partial<Request>).originalUrl ?? req.url ?? '';
+}
+
 /**
  * One log line per request with a request id (taken from a well-formed `X-Request-Id`, else
  * new) that is echoed in the response and attached to every log line of the request, the
@@ -23,10 +28,10 @@ export function requestLogger(logger: Logger): RequestHandler {
       return id;
     },
     serializers: {
-      req: (req: { id: unknown; method: string; url: string }) => ({
+      req: (req: { id: unknown; method: string; url: string; originalUrl?: string }) => ({
         id: req.id,
         method: req.method,
-        url: redactUrl(req.url),
+        url: redactUrl(req.originalUrl ?? req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
@@ -44,9 +49,9 @@ export function requestLogger(logger: Logger): RequestHandler {
       return 'info';
     },
     customSuccessMessage: (req, res, responseTime) =>
-      `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} ${Math.round(responseTime)}ms`,
+      `${req.method} ${redactUrl(urlOf(req))} ${res.statusCode} ${Math.round(responseTime)}ms`,
     customErrorMessage: (req, res) =>
-      `${req.method} ${redactUrl(req.url ?? '')} ${res.statusCode} failed`,
+      `${req.method} ${redactUrl(urlOf(req))} ${res.statusCode} failed`,
     autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/livez' },
   }) as unknown as RequestHandler;
 }

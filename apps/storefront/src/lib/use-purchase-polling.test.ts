@@ -2,6 +2,7 @@ import { PURCHASE_POLL_ATTEMPTS, PURCHASE_POLL_INTERVAL_MS } from '@tessera/page
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  KEY_WITHHELD,
   purchaseStatusUrl,
   readPurchaseStatus,
   usePurchasePolling,
@@ -42,6 +43,16 @@ describe('usePurchasePolling (the thank-you page waiting for its purchase)', () 
     await act(() => vi.advanceTimersByTimeAsync(PURCHASE_POLL_INTERVAL_MS * 10));
     expect(check).toHaveBeenCalledTimes(3);
     expect(onReady).toHaveBeenCalledOnce();
+  });
+
+  it('stops at once, without a key, when the purchase is done but its key withheld', async () => {
+    const check = vi.fn<PurchaseStatusCheck>(async () => KEY_WITHHELD);
+    const onReady = vi.fn();
+    const { result } = renderHook(() => usePurchasePolling({ hash, onReady, check }));
+    await act(() => vi.advanceTimersByTimeAsync(PURCHASE_POLL_INTERVAL_MS * 5));
+    expect(check).toHaveBeenCalledOnce();
+    expect(result.current).toBe('withheld');
+    expect(onReady).not.toHaveBeenCalled();
   });
 
   it('gives up after 30 tries', async () => {
@@ -107,6 +118,17 @@ describe('readPurchaseStatus', () => {
     expect(readPurchaseStatus({ ok: true, data: { license_key: 42 } })).toBeNull();
     expect(readPurchaseStatus({ ok: true, data: { status: 'pending' } })).toBeNull();
     expect(readPurchaseStatus({ ok: true, data: null })).toBeNull();
+  });
+
+  it('tells a purchase whose key is withheld from one not ready', () => {
+    for (const withheld of ['claimed', 'expired'])
+      expect(readPurchaseStatus({ ok: true, data: { license_key: null, withheld } })).toBe(
+        KEY_WITHHELD,
+      );
+    expect(readPurchaseStatus({ ok: true, data: { license_key: null } })).toBeNull();
+    expect(
+      readPurchaseStatus({ ok: false, data: { license_key: null, withheld: 'claimed' } }),
+    ).toBeNull();
   });
 
   it('polls a path the hash cannot escape', () => {

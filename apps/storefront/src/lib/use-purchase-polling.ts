@@ -8,17 +8,33 @@ export function purchaseStatusUrl(hash: string): string {
 }
 
 /**
- * `GET /paddle-purchases/{hash}`: a 2xx with a `license_key` means ready; anything else means not
- * yet.
+ * The purchase is done but the hash no longer gives its key (the licence was claimed, or the
+ * payment is older than the window): the page says where the key is instead.
  */
-export function readPurchaseStatus(response: Pick<JsonResponse, 'ok' | 'data'>): string | null {
+export const KEY_WITHHELD = Symbol('key withheld');
+
+/**
+ * `GET /paddle-purchases/{hash}`: a 2xx with a `license_key` means ready; a 2xx with
+ * `license_key: null` and `withheld` means done, key not given here; anything else means not yet.
+ */
+export function readPurchaseStatus(
+  response: Pick<JsonResponse, 'ok' | 'data'>,
+): string | typeof KEY_WITHHELD | null {
   if (!response.ok || typeof response.data !== 'object' || response.data === null) return null;
-  const key = (response.data as { license_key?: unknown }).license_key;
+  const data = response.data as { license_key?: unknown; withheld?: unknown };
+  if (data.license_key === null && typeof data.withheld === 'string') return KEY_WITHHELD;
+  const key = data.license_key;
   return typeof key === 'string' && key.length > 0 ? key : null;
 }
 
-/** One poll: the licence key, or null when the purchase is not ready or the call failed. */
-export type PurchaseStatusCheck = (hash: string, signal: AbortSignal) => Promise<string | null>;
+/**
+ * One poll: the licence key, KEY_WITHHELD, or null when the purchase is not ready or the call
+ * failed.
+ */
+export type PurchaseStatusCheck = (
+  hash: string,
+  signal: AbortSignal,
+) => Promise<string | typeof KEY_WITHHELD | null>;
 
 const checkPurchaseStatus: PurchaseStatusCheck = async (hash, signal) => {
   try {
@@ -63,7 +79,9 @@ export function usePurchasePolling({
       tries += 1;
       const key = await check(hash, controller.signal).catch(() => null);
       if (controller.signal.aborted) return;
-      if (key !== null) {
+      if (key === KEY_WITHHELD) {
+        setStatus('withheld');
+      } else if (key !== null) {
         setStatus('ready');
         ready.current(key);
       } else if (tries >= attempts) {

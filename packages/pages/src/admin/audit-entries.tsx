@@ -5,8 +5,10 @@ import type { AuditAction, AuditEntryRecord } from './types';
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'impersonation.start': 'Started impersonating',
   'impersonation.stop': 'Stopped impersonating',
+  'impersonation.act': 'Acted as the customer',
   'purchase.refund_request': 'Requested a refund',
   'purchase.refund_failed': 'Refund request failed',
+  'purchase.business_address': 'Edited a receipt’s business address',
   'license.deactivate': 'Deactivated a licence',
   'license.reactivate': 'Reactivated a licence',
   'license.move': 'Moved a licence',

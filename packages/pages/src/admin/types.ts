@@ -102,8 +102,10 @@ export type AdminEmailChangeRecord = { at: string; from: string; to: string; und
 export type AuditAction =
   | 'impersonation.start'
   | 'impersonation.stop'
+  | 'impersonation.act'
   | 'purchase.refund_request'
   | 'purchase.refund_failed'
+  | 'purchase.business_address'
   | 'license.deactivate'
   | 'license.reactivate'
   | 'license.move'

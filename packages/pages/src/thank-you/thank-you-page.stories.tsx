@@ -84,6 +84,16 @@ export const GaveUpUpgrade = {
   },
 } satisfies Story;
 
+/** Done, but the key is no longer this page's to show: sign in, or the e-mail. */
+export const KeyWithheld = {
+  args: { status: 'withheld' },
+  play: async ({ canvasElement }) => {
+    const status = within(within(canvasElement).getByRole('status'));
+    await expect(status.getByText(/no longer shows it/)).toBeVisible();
+    await expect(status.getByRole('link', { name: 'sign in' })).toHaveAttribute('href', '/login');
+  },
+} satisfies Story;
+
 /** Without a configured address, the support page. */
 export const GaveUpWithoutSupportEmail = {
   args: { status: 'gave-up', supportEmail: undefined },

@@ -14,9 +14,10 @@ export type ThankYouPageProps = {
 
 /**
  * The thank-you page's wait: `polling` until the purchase is ready, `ready` while the page moves
- * on, `gave-up` after 30 tries.
+ * on, `gave-up` after 30 tries, `withheld` when the purchase is done but this page may no longer
+ * show its key (the licence was claimed, or the payment is too old).
  */
-export type PurchasePollStatus = 'polling' | 'ready' | 'gave-up';
+export type PurchasePollStatus = 'polling' | 'ready' | 'gave-up' | 'withheld';
 
 export type ThankYouPageViewProps = {
   isUpgrade: boolean;
@@ -58,12 +59,25 @@ export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageVi
             </p>
           ) : null}
           {status === 'ready' ? <p>{words.ready}</p> : null}
+          {status === 'withheld' ? <Withheld /> : null}
           {status === 'gave-up' ? (
             <GaveUp isUpgrade={isUpgrade} supportEmail={supportEmail} />
           ) : null}
         </div>
       </div>
     </div>
+  );
+}
+
+function Withheld() {
+  return (
+    <p>
+      Your license is ready. For your security this page no longer shows it:{' '}
+      <Link href="/login" className="font-semibold text-brand-600 hover:text-brand-500">
+        sign in
+      </Link>{' '}
+      to see it, or follow the link in the e-mail we sent you.
+    </p>
   );
 }
 

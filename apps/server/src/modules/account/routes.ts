@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { validateBody } from '../../http/validation.ts';
-import { refuseWhileImpersonating, requireUser, signedIn } from '../auth/index.ts';
+import { requireUser, signedIn } from '../auth/index.ts';
 import { createTokenBody } from '../tokens/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import {
@@ -21,11 +21,11 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   const c = accountController(deps);
   const router = Router();
   router.get('/account-settings', signedIn(c.show));
-  // An operator acting as the customer may look, not change their credentials or sessions.
+  // An operator acting as the customer may look, not change their credentials or sessions
+  // (the back office's impersonation policy refuses those routes, decision 042).
   router.put(
     '/account-settings/email',
     requireUser,
-    refuseWhileImpersonating,
     validateBody(updateEmailBody),
     signedIn(c.updateEmail),
   );
@@ -34,27 +34,19 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
   router.put(
     '/account-settings/password',
     requireUser,
-    refuseWhileImpersonating,
     validateBody(updatePasswordBody),
     signedIn(c.updatePassword),
   );
-  router.post(
-    '/logout/other',
-    requireUser,
-    refuseWhileImpersonating,
-    validateBody(logoutOtherBody),
-    signedIn(c.logoutOther),
-  );
+  router.post('/logout/other', requireUser, validateBody(logoutOtherBody), signedIn(c.logoutOther));
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
-  // but not make a credential that would outlive the impersonation, nor revoke one.
+  // but not make a credential that would outlive the impersonation, nor revoke one (042).
   router.post(
     '/account/tokens',
     requireUser,
-    refuseWhileImpersonating,
     validateBody(createTokenBody),
     signedIn(c.createToken),
   );
-  router.delete('/account/tokens/:id', refuseWhileImpersonating, signedIn(c.revokeToken));
+  router.delete('/account/tokens/:id', signedIn(c.revokeToken));
   // Display choices, for visitors too: on the account when signed in, else in the session.
   router.put('/snippet-language', validateBody(snippetLanguageBody), c.chooseSnippetLanguage);
   router.put(

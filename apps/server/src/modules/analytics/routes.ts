@@ -1,7 +1,7 @@
 import express, { Router, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
-import { jsonErrors } from '../../http/error-handlers.ts';
+import { jsonErrors, jsonNotFound } from '../../http/error-handlers.ts';
 import { retryMessage, TooManyRequestsError } from '../../http/errors.ts';
 import { rejectMalformedText } from '../../http/input-guard.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
@@ -76,7 +76,8 @@ export function pageViewBeacons({
       res.status(204).end();
     },
   );
-  // A beacon's errors are JSON; the store's own failures (an outage) go on to the page stack's.
+  router.all('/page-views', jsonNotFound(['POST']));
+  // A beacon's errors are JSON, the store's own failures (an outage) too: never a page.
   router.use('/page-views', jsonErrors({ logger }));
   return router;
 }

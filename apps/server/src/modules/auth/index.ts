@@ -4,7 +4,6 @@ export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD } from './controller.ts';
 export {
   IMPERSONATION_REFUSED,
   loadUser,
-  refuseWhileImpersonating,
   requireUser,
   safeRedirectPath,
   signedIn,

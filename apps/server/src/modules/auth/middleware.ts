@@ -1,8 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { User } from '../../db/schema.ts';
 import type { Csrf } from '../../http/csrf.ts';
-import { ForbiddenError, UnauthorizedError } from '../../http/errors.ts';
+import { UnauthorizedError } from '../../http/errors.ts';
 import { parseCookies, serializeCookie, setCookie } from '../../http/session/cookies.ts';
+import { safePath } from '../../http/redirect-back.ts';
 import { regenerateSession } from '../../http/session/session.ts';
 import { isInviteTokenShape, isLicenseKeyShape } from '../shared/index.ts';
 import type { AuthService } from './service/auth.ts';
@@ -148,21 +149,9 @@ export function signedIn<P, B>(
 export const IMPERSONATION_REFUSED =
   'You are impersonating this customer: their e-mail address, password and sessions are theirs to change.';
 
-/**
- * For the customer's own credentials and sessions: never while an operator acts as them
- * (`req.impersonator`, set by the back office's impersonation middleware).
- */
-export const refuseWhileImpersonating: RequestHandler = (req, _res, next) => {
-  if (req.impersonator) return next(new ForbiddenError(IMPERSONATION_REFUSED));
-  next();
-};
-
 /** A same-site path to go to after sign-in or sign-out; anything else is replaced by `/`. */
 export function safeRedirectPath(target: unknown, fallback = '/'): string {
-  if (typeof target !== 'string' || target.length > 2048) return fallback;
-  // A path on this site: one leading slash, not `//host` or `/\host`, no scheme, no control chars.
-  if (!/^\/(?![/\\])[^\s\\]*$/.test(target)) return fallback;
-  return target;
+  return safePath(target) ?? fallback;
 }
 
 /** Pages only a signed-in user can see: signing out there would land on the sign-in form. */

@@ -1,7 +1,7 @@
 import express, { Router, type Request } from 'express';
 import type { PackageDownloads } from '@tessera/pages';
 import type { DatabaseHandle } from '../../db/database.ts';
-import { jsonErrors } from '../../http/error-handlers.ts';
+import { jsonErrors, jsonNotFound } from '../../http/error-handlers.ts';
 import type { Logger } from '../../logger.ts';
 import { requireUser, signedIn, type AuthService, type CookieSettings } from '../auth/index.ts';
 import {
@@ -75,8 +75,10 @@ export function licenseApiRoutes(deps: LicenseApiDeps & { logger: Logger }): Rou
   const json = express.json({ limit: LICENSE_API_BODY_LIMIT, type: () => true, strict: false });
   router.post(LICENSE_API_PATH, api.admit, json, api.validate);
   router.all(LICENSE_API_PATH, api.methodNotAllowed);
+  // Any other address under /api: the API's JSON 404, not the store's 404 page.
+  router.use('/api', jsonNotFound());
   router.use(
-    LICENSE_API_PATH,
+    '/api',
     jsonErrors({
       logger: deps.logger,
       headers: { 'Cache-Control': 'no-store' },

@@ -6,7 +6,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../http/errors.ts';
-import { jsonErrors } from '../../http/error-handlers.ts';
+import { jsonErrors, jsonNotFound } from '../../http/error-handlers.ts';
 import { answersJson } from '../../http/negotiation.ts';
 import type { Logger } from '../../logger.ts';
 import { findMalformedText } from '../../http/input-guard.ts';
@@ -45,14 +45,16 @@ export function paymentRoutes(deps: {
 
   router.get('/paddle-purchases/:hash', answersJson, async (req, res) => {
     await perAddress(req);
-    const status = await deps.checkouts.purchaseStatus(req.params.hash);
+    const status = await deps.checkouts.purchaseStatus(req.params.hash, req.user ?? null);
     // Not ready, or no such checkout: the same answer, so a guess learns nothing.
     if (!status) throw new NotFoundError('Not ready yet.');
-    res.json(
-      status.upgrade
-        ? { license_key: status.license_key, upgrade: true }
-        : { license_key: status.license_key },
-    );
+    // The key is one buyer's: never stored by a cache on the way.
+    res.set('Cache-Control', 'no-store');
+    res.json({
+      license_key: status.license_key,
+      ...(status.upgrade ? { upgrade: true } : {}),
+      ...(status.license_key === null ? { withheld: status.withheld } : {}),
+    });
   });
 
   router.get('/thank-you', async (req, res) => {
@@ -156,6 +158,9 @@ export function webhookRoutes(deps: {
       res.status(200).json({ outcome: result.outcome, duplicate: result.duplicate });
     },
   );
-  router.use('/webhooks/paddle', jsonErrors({ logger: deps.logger }));
+  // Every other method and address under /webhooks: JSON too, never the page stack.
+  router.all('/webhooks/paddle', jsonNotFound(['POST']));
+  router.use('/webhooks', jsonNotFound());
+  router.use('/webhooks', jsonErrors({ logger: deps.logger }));
   return router;
 }

@@ -475,9 +475,15 @@ describe(`refunds and upgrades (${TEST_DATABASE})`, () => {
       .executeTakeFirstOrThrow();
     expect(before).toMatchObject({ is_active: 0, deactivation_reason: 'upgrade' });
     expect(JSON.parse(mails[0]!.payload)).toMatchObject({ upgrade: true });
-    expect(await app.services.payments.checkouts.purchaseStatus(upgrade.hash)).toEqual({
+    // The buyer's own session gets the key; the bare hash no longer does (connected at once).
+    expect(await app.services.payments.checkouts.purchaseStatus(upgrade.hash, user)).toEqual({
       license_key: fresh!.key,
       upgrade: true,
+    });
+    expect(await app.services.payments.checkouts.purchaseStatus(upgrade.hash)).toEqual({
+      license_key: null,
+      upgrade: true,
+      withheld: 'claimed',
     });
 
     await deliver(server.url, secret, refundEvent(upgrade.transactionId));

@@ -62,7 +62,15 @@ export function checkoutsRepository(db: Db | Tx, engine: Engine) {
         .selectFrom('checkouts')
         .innerJoin('purchases', 'purchases.checkout_id', 'checkouts.id')
         .innerJoin('licenses', 'licenses.purchase_id', 'purchases.id')
-        .select(['licenses.key', 'checkouts.upgrade_license_id'])
+        .leftJoin('teams', 'teams.license_id', 'licenses.id')
+        .select([
+          'licenses.key',
+          'licenses.user_id as license_user_id',
+          'licenses.redeemed_at',
+          'teams.id as team_id',
+          'checkouts.upgrade_license_id',
+          'checkouts.completed_at',
+        ])
         .where('checkouts.hash', '=', hash)
         .where('checkouts.status', '=', 'completed')
         .executeTakeFirst();

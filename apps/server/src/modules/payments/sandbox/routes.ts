@@ -29,6 +29,11 @@ export function sandboxRoutes(deps: {
   csrfToken: (req: Request, res: Response) => string;
   /** Whether `user` bought the purchase of this transaction (the purchases repository). */
   isBuyer: (transactionId: string, user: { id: number; email: string }) => Promise<boolean>;
+  /**
+   * Records an operator's edit of someone else's receipt in the audit trail (the back office's),
+   * before it is made. Injected: this module does not write the audit trail itself.
+   */
+  auditOperatorEdit: (req: Request, operator: User, transactionId: string) => Promise<void>;
 }): Router {
   const { sandbox } = deps;
   const router = Router();
@@ -86,14 +91,28 @@ export function sandboxRoutes(deps: {
     return user.is_admin === 1 || deps.isBuyer(txn.id, user);
   }
 
+  /**
+   * Who may see a receipt's billing details and edit its business address: its signed-in buyer,
+   * or an operator (audited). The link alone is a bearer capability (it travels in e-mails and
+   * over shoulders): it shows only what a receipt needs.
+   */
+  async function isBuyerOrOperator(user: User | null, txn: SandboxTransaction): Promise<boolean> {
+    if (!user || txn.status !== 'completed') return false;
+    return user.is_admin === 1 || deps.isBuyer(txn.id, user);
+  }
+
   router.get('/sandbox-receipts/:transactionId', async (req, res) => {
     const txn = await found(req.params.transactionId);
     if (txn.status !== 'completed') throw new NotFoundError('This checkout has no receipt yet');
+    const personal = await isBuyerOrOperator(req.user, txn);
+    // A receipt is one buyer's: never indexed, never kept by a shared cache.
+    res.set({ 'X-Robots-Tag': 'noindex', 'Referrer-Policy': 'no-referrer' });
     res.type('html').send(
       receiptHtml(txn, {
         brandName: deps.brandName,
         token: deps.csrfToken(req, res),
-        saved: req.query.saved === '1',
+        personal,
+        saved: personal && req.query.saved === '1',
         refundable: txn.refunded_at === null && (await mayRefund(req.user, txn)),
         refundRequested: req.query.refund === 'requested' && txn.refunded_at !== null,
       }),
@@ -117,14 +136,19 @@ export function sandboxRoutes(deps: {
   router.post('/sandbox-receipts/:transactionId/refund', signedIn(refund));
 
   const saveAddress = async (
-    req: Input<z.output<typeof businessAddressBody>, { transactionId: string }>,
+    req: SignedIn<Input<z.output<typeof businessAddressBody>, { transactionId: string }>>,
     res: Response,
   ) => {
     const txn = await found(req.params.transactionId);
+    // Someone else's receipt: the same 404 as none, so the link alone changes nothing.
+    if (!(await isBuyerOrOperator(req.user, txn))) throw new NotFoundError('No such receipt');
     const given = req.body.business_address;
     const address = typeof given === 'string' ? given.trim() : '';
     if (address.length > MAX_ADDRESS) {
       throw new HttpError(422, `A business address has at most ${MAX_ADDRESS} characters.`);
+    }
+    if (req.user.is_admin === 1 && !(await deps.isBuyer(txn.id, req.user))) {
+      await deps.auditOperatorEdit(req, req.user, txn.id);
     }
     if (!(await sandbox.setBusinessAddress(txn.id, address))) {
       throw new NotFoundError('This checkout has no receipt yet');
@@ -134,7 +158,7 @@ export function sandboxRoutes(deps: {
   router.post(
     '/sandbox-receipts/:transactionId/business-address',
     validateBody(businessAddressBody),
-    saveAddress,
+    signedIn(saveAddress),
   );
 
   return router;
@@ -153,6 +177,8 @@ function receiptHtml(
   view: {
     brandName: string;
     token: string;
+    /** The buyer or an operator: the billing details and the address form. */
+    personal: boolean;
     saved: boolean;
     refundable: boolean;
     refundRequested: boolean;
@@ -176,7 +202,13 @@ function receiptHtml(
 <dl>
 <dt>Receipt number</dt><dd>${e(txn.id)}</dd>
 <dt>Date paid</dt><dd>${e(date)}</dd>
-<dt>Billed to</dt><dd>${e(txn.email ?? '')}${country ? `, ${e(country.name)}` : ''}${txn.postcode ? ` ${e(txn.postcode)}` : ''}</dd>
+${
+  view.personal
+    ? `<dt>Billed to</dt><dd>${e(txn.email ?? '')}${country ? `, ${e(country.name)}` : ''}${txn.postcode ? ` ${e(txn.postcode)}` : ''}</dd>`
+    : country
+      ? `<dt>Country of tax</dt><dd>${e(country.name)}</dd>`
+      : ''
+}
 ${txn.business_address ? `<dt>Business address</dt><dd style="white-space:pre-line">${e(txn.business_address)}</dd>` : ''}
 </dl>
 ${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_at).toISOString().slice(0, 10))}</p>` : ''}
@@ -188,7 +220,9 @@ ${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_a
 </table>
 ${saved ? '<p role="status">Business address saved.</p>' : ''}
 ${view.refundRequested ? '<p role="status">Refund made. The store takes the licence back as soon as it hears of it.</p>' : ''}
-<details${txn.business_address ? '' : ' open'}>
+${
+  view.personal
+    ? `<details${txn.business_address ? '' : ' open'}>
 <summary>Edit business address</summary>
 <form method="post" action="/sandbox-receipts/${e(txn.id)}/business-address">
 <input type="hidden" name="_token" value="${e(token)}">
@@ -196,7 +230,9 @@ ${view.refundRequested ? '<p role="status">Refund made. The store takes the lice
 <textarea id="business_address" name="business_address" maxlength="${MAX_ADDRESS}">${e(txn.business_address ?? '')}</textarea>
 <button type="submit">Save address</button>
 </form>
-</details>
+</details>`
+    : `<p><a href="/login">Sign in</a> as the buyer to see the billing details or to edit the business address.</p>`
+}
 ${
   view.refundable
     ? `<section aria-labelledby="refund-heading">

@@ -45,6 +45,22 @@ async function deliveries(target: App, eventType?: string) {
   return query.execute();
 }
 
+const RECEIPT_PASSWORD = 'a long password for tests';
+
+/** A new account (an operator with `isAdmin`), signed in in its own browser. */
+async function signedIn(email: string, isAdmin = false) {
+  const id = await usersRepository(app.services.database.db).create({
+    email,
+    passwordHash: await hashPassword(RECEIPT_PASSWORD, 10),
+    isAdmin,
+    now: Date.now(),
+  });
+  const browser = new TestBrowser(app.app);
+  await browser.submit('post', '/login', { email, password: RECEIPT_PASSWORD });
+  expect(await browser.signedInAs()).toBe(email);
+  return { id, email, browser };
+}
+
 describe(`sandbox checkout (${TEST_DATABASE})`, () => {
   it('opens the frame page with the price fixed on the server', async () => {
     const { transactionId, frame } = await started(app, { slug: 'marketing', amount: 14_900 });
@@ -296,15 +312,15 @@ describe(`sandbox checkout (${TEST_DATABASE})`, () => {
     ).rejects.toThrow(/not completed/);
   });
 
-  it('serves the receipt with an Edit business address form that saves', async () => {
+  it('serves its buyer the receipt with an Edit business address form that saves', async () => {
     const { transactionId, frame } = await started(app, { slug: 'marketing', amount: 14_900 });
+    const email = uniqueEmail('invoice');
+    await createUser(app.services, email, 'a long password for tests');
     const browser = new TestBrowser(app.app);
+    await browser.submit('post', '/login', { email, password: 'a long password for tests' });
     const receipt = `/sandbox-receipts/${transactionId}`;
     expect((await browser.visit(receipt)).status).toBe(404);
-    await browser.submit('post', `${frame.url}/details`, {
-      email: 'invoice@example.com',
-      country: 'DE',
-    });
+    await browser.submit('post', `${frame.url}/details`, { email, country: 'DE' });
     await browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
     await app.services.payments.deliverer!.drain();
     const { purchases } = await produced(app.services, transactionId);
@@ -312,6 +328,7 @@ describe(`sandbox checkout (${TEST_DATABASE})`, () => {
     const page = await browser.agent.get(receipt);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Edit business address');
+    expect(page.text).toContain(email);
     expect(page.text).toContain('$149.00');
     expect(page.text).toContain('$28.31');
     expect(page.text).toContain('$177.31');
@@ -339,21 +356,6 @@ describe(`sandbox checkout (${TEST_DATABASE})`, () => {
 });
 
 describe(`the sandbox receipt's refund (${TEST_DATABASE})`, () => {
-  const PASSWORD = 'a long password for tests';
-
-  async function signedIn(email: string, isAdmin = false) {
-    const id = await usersRepository(app.services.database.db).create({
-      email,
-      passwordHash: await hashPassword(PASSWORD, 10),
-      isAdmin,
-      now: Date.now(),
-    });
-    const browser = new TestBrowser(app.app);
-    await browser.submit('post', '/login', { email, password: PASSWORD });
-    expect(await browser.signedInAs()).toBe(email);
-    return { id, email, browser };
-  }
-
   /** A paid sandbox checkout of `buyer` (signed in when it started), fulfilled. */
   async function paid(buyer: { id: number; email: string; browser: TestBrowser }) {
     const { transactionId, frame } = await started(app, {}, buyer);
@@ -504,5 +506,77 @@ describe(`sandbox webhook deliveries (${TEST_DATABASE})`, () => {
     } finally {
       await chaoticServer.close();
     }
+  });
+
+  it('shows the link alone only what a receipt needs, and lets nobody but the buyer or an operator edit it', async () => {
+    const buyer = await signedIn(uniqueEmail('receipt-owner'));
+    const { transactionId, frame } = await started(app, {}, buyer);
+    await buyer.browser.submit('post', `${frame.url}/details`, {
+      email: buyer.email,
+      country: 'DE',
+      postcode: '10115',
+    });
+    await buyer.browser.submit('post', `${frame.url}/pay`, { card: SUCCESS });
+    await app.services.payments.deliverer!.drain();
+    const receipt = `/sandbox-receipts/${transactionId}`;
+    const address = `${receipt}/business-address`;
+    const own = await buyer.browser.agent.get(receipt);
+    expect(own.text).toContain(buyer.email);
+    expect(own.text).toContain('10115');
+    expect(own.text).toContain('Edit business address');
+
+    // The link alone, signed out or as somebody else: amounts, tax and its country, no more.
+    const visitor = new TestBrowser(app.app);
+    const stranger = await signedIn(uniqueEmail('receipt-stranger'));
+    for (const browser of [visitor, stranger.browser]) {
+      const page = await browser.agent.get(receipt);
+      expect(page.status).toBe(200);
+      expect(page.headers['x-robots-tag']).toBe('noindex');
+      expect(page.text).toContain('Germany');
+      expect(page.text).toContain('Total paid');
+      expect(page.text).not.toContain(buyer.email);
+      expect(page.text).not.toContain('10115');
+      expect(page.text).not.toContain('Edit business address');
+      expect(page.text).not.toContain('name="business_address"');
+    }
+    // Nor can it change the printed address, with a token or without.
+    expect(
+      (await new TestBrowser(app.app).submit('post', address, { business_address: 'Evil Corp' }))
+        .status,
+    ).toBe(401);
+    expect(
+      (await stranger.browser.submit('post', address, { business_address: 'Evil Corp' })).status,
+    ).toBe(404);
+    expect(
+      (await app.services.payments.sandbox!.transaction(transactionId))?.business_address,
+    ).toBeFalsy();
+
+    const audit = () =>
+      app.services.database.db
+        .selectFrom('audit_entries')
+        .select(['actor_id', 'action', 'customer_id'])
+        .where('action', '=', 'purchase.business_address')
+        .execute();
+    const before = (await audit()).length;
+    // The buyer edits freely (not an operator's act: no entry).
+    expect(
+      (await buyer.browser.submit('post', address, { business_address: 'Buyer Ltd' })).status,
+    ).toBe(303);
+    expect(
+      (await app.services.payments.sandbox!.transaction(transactionId))?.business_address,
+    ).toBe('Buyer Ltd');
+    expect((await audit()).length).toBe(before);
+    // An operator edits it for them: audited, naming the operator and the customer.
+    const operator = await signedIn(uniqueEmail('receipt-operator'), true);
+    expect((await operator.browser.agent.get(receipt)).text).toContain(buyer.email);
+    expect(
+      (await operator.browser.submit('post', address, { business_address: 'Fixed Ltd' })).status,
+    ).toBe(303);
+    expect(
+      (await app.services.payments.sandbox!.transaction(transactionId))?.business_address,
+    ).toBe('Fixed Ltd');
+    expect((await audit()).slice(before)).toEqual([
+      { actor_id: operator.id, action: 'purchase.business_address', customer_id: buyer.id },
+    ]);
   });
 });

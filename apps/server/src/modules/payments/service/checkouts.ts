@@ -1,5 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { LICENSE_KINDS, type LicenseKind } from '@tessera/pages/constants';
+import {
+  LICENSE_KINDS,
+  PURCHASE_KEY_WINDOW_MINUTES,
+  type LicenseKind,
+} from '@tessera/pages/constants';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import { HttpError } from '../../../http/errors.ts';
 import { holdingsOf, mayUpgrade, type CustomerHoldings } from '../../licensing/index.ts';
@@ -53,10 +57,16 @@ class CheckoutError extends HttpError {
   }
 }
 
-export interface PurchaseStatus {
-  license_key: string;
-  upgrade: boolean;
-}
+/**
+ * A fulfilled checkout as its hash tells it: the key while the hash may still give it, else
+ * `license_key: null` and why (`claimed`: redeemed or connected to an account or a team;
+ * `expired`: the window after payment is over).
+ */
+export type PurchaseStatus =
+  | { license_key: string; upgrade: boolean }
+  | { license_key: null; upgrade: boolean; withheld: 'claimed' | 'expired' };
+
+const KEY_WINDOW_MS = PURCHASE_KEY_WINDOW_MINUTES * 60 * 1000;
 
 /**
  * Checkouts: the pending purchase a provider transaction is keyed by. `startCheckout` fixes the
@@ -130,11 +140,27 @@ export function checkoutsService(deps: {
     return { hash, transactionId, frame: provider.frame(transactionId) };
   }
 
-  /** The licence key once the checkout is fulfilled; null while it is not (or never was). */
-  async function purchaseStatus(hash: string): Promise<PurchaseStatus | null> {
+  /**
+   * The purchase once the checkout is fulfilled; null while it is not (or never was). The hash
+   * is a bearer capability, so it gives the key only for PURCHASE_KEY_WINDOW_MINUTES after the
+   * payment and only while nobody has redeemed the licence (a signed-in buyer's own licence is
+   * connected at once: their session is asked instead). The licence's owner, signed in, always
+   * gets it: it is on their licence page anyway.
+   */
+  async function purchaseStatus(
+    hash: string,
+    viewer: { id: number } | null = null,
+  ): Promise<PurchaseStatus | null> {
     if (!isCheckoutHash(hash)) return null;
     const row = await repo().fulfilled(hash);
-    return row ? { license_key: row.key, upgrade: row.upgrade_license_id !== null } : null;
+    if (!row) return null;
+    const upgrade = row.upgrade_license_id !== null;
+    if (viewer && row.license_user_id === viewer.id) return { license_key: row.key, upgrade };
+    if (row.license_user_id !== null || row.redeemed_at !== null || row.team_id !== null)
+      return { license_key: null, upgrade, withheld: 'claimed' };
+    const age = now() - Number(row.completed_at ?? 0);
+    if (!(age <= KEY_WINDOW_MS)) return { license_key: null, upgrade, withheld: 'expired' };
+    return { license_key: row.key, upgrade };
   }
 
   /** The thank-you page's variant; null for a hash no checkout has. */

@@ -13,6 +13,10 @@ export const purchaseOperations = {
   adopt: (tx: Db | Tx, redeemed: { licenseId: number; userId: number }) =>
     purchasesRepository(tx).adopt(redeemed.licenseId, redeemed.userId),
 
+  /** The purchase a provider transaction made, if any. */
+  byTransaction: (db: Db | Tx, transactionId: string) =>
+    purchasesRepository(db).byTransaction(transactionId),
+
   /** Whether `user` may see the receipt of a transaction: it is their purchase. */
   isReceiptOf: (db: Db | Tx, transactionId: string, user: { id: number; email: string }) =>
     purchasesRepository(db).isReceiptOf(transactionId, user),
