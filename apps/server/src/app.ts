@@ -142,6 +142,7 @@ export function buildApp(deps: AppDeps): Express {
     licenseApiRoutes({
       db,
       appUrl: config.appUrl,
+      mode: { testMode: config.testMode },
       limiters: { address: limiters.licenseApiAddress, key: limiters.licenseApiKey },
       guesses,
       logger,
@@ -161,6 +162,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(
     registryRoutes({
       db,
+      mode: { testMode: config.testMode },
       catalogue,
       appUrl: config.appUrl,
       brandName: config.brandName,
@@ -199,11 +201,16 @@ export function buildApp(deps: AppDeps): Express {
   app.use(loadUser(auth, cookies));
   // After loadUser: an operator acting as a customer becomes that customer for everything after.
   app.use(impersonation(db));
-  app.use(accessPolicy(db));
+  app.use(accessPolicy(db, { testMode: config.testMode }));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
 
-  const pricing = createPricing({ db, blackFriday: config.blackFriday, now: deps.now });
+  const pricing = createPricing({
+    db,
+    blackFriday: config.blackFriday,
+    mode: { testMode: config.testMode },
+    now: deps.now,
+  });
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -294,6 +301,7 @@ export function buildApp(deps: AppDeps): Express {
     app.use(
       sandboxRoutes({
         sandbox: payments.sandbox,
+        refunds: payments.refunds,
         brandName: config.brandName,
         csrfToken: csrf.current,
         isBuyer: (transactionId, user) => purchaseOperations.isReceiptOf(db, transactionId, user),

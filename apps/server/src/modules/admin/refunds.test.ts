@@ -148,7 +148,11 @@ describe(`refunds through the provider seam (${TEST_DATABASE}, ${TEST_SESSION_ST
     const actor = { id: operator.id, email: operator.email, ip: '198.51.100.7' };
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () =>
-        service.requestRefund(actor, purchaseId, { reason: 'race', confirmOutsideWindow: false }),
+        service.requestRefund(actor, purchaseId, {
+          reason: 'race',
+          confirmOutsideWindow: false,
+          confirmCredited: false,
+        }),
       ),
     );
     expect(outcomes.filter((o) => o.status === 'requested')).toHaveLength(1);

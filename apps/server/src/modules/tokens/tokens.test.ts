@@ -359,7 +359,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     const entitlements = async () => {
       const auth = await authenticateBearer(db, bearer(secret), clock.now);
       if (!auth.ok) throw new Error('token refused');
-      return (await accessPolicyFor(db, auth.user)).entitlements;
+      return (await accessPolicyFor(db, auth.user, { testMode: true })).entitlements;
     };
     expect((await entitlements()).has('marketing')).toBe(true);
     const removed = await owner.browser.submit(
@@ -409,7 +409,7 @@ describe(`access tokens (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     const entitlements = async () => {
       const auth = await authenticateBearer(db, bearer(secret), clock.now);
       if (!auth.ok) throw new Error('token refused');
-      return (await accessPolicyFor(db, auth.user)).entitlements;
+      return (await accessPolicyFor(db, auth.user, { testMode: true })).entitlements;
     };
     expect((await entitlements()).has('ecommerce')).toBe(true);
 
