@@ -226,6 +226,7 @@ export function buildApp(deps: AppDeps): Express {
       appUrl: config.appUrl,
       catalogue,
       pricing,
+      testMode: config.testMode,
       now: deps.now,
     }),
   );
@@ -339,6 +340,7 @@ export function buildApp(deps: AppDeps): Express {
           brandName: config.brandName,
           appUrl: config.appUrl,
           catalogue,
+          testMode: config.testMode,
           now: deps.now,
         }),
       },

@@ -137,7 +137,10 @@ export const RefundCreditedTowardUpgrade = {
     await expect(purchases.getByText('Test')).toBeVisible();
     await expect(section(canvasElement, 'Licences').getByText('Test')).toBeVisible();
     const dialog = within(within(canvasElement.ownerDocument.body).getByRole('dialog'));
-    await expect(dialog.getByText(/\$149 toward All-access/)).toBeVisible();
+    // The warning with the amount, and the server's refusal under the checkbox.
+    const [warning, refusal] = dialog.getAllByText(/\$149 toward All-access/);
+    await expect(warning).toHaveTextContent('deactivates the All-access licence too');
+    await expect(refusal).toHaveTextContent('which is still active');
     const confirm = dialog.getByRole('checkbox', {
       name: 'Refund it and deactivate the All-access upgrade',
     });
