@@ -78,6 +78,8 @@ describe(`refunds through the provider seam (${TEST_DATABASE}, ${TEST_SESSION_ST
         amount: 14900,
         currency: 'USD',
         reason: 'Bought the wrong package',
+        // Credited toward nothing: no override asked for, none given.
+        overrideCredit: false,
       },
     ]);
     expect((await purchaseRow(purchaseId)).refund_requested_at).toBe(clock.now);
