@@ -326,6 +326,8 @@ export class Cluster {
     return {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'production',
+      // The sandbox takes the payments: a test store, opted in as `npm start` does.
+      PAYMENTS_TEST_MODE: 'true',
       HOST: '127.0.0.1',
       PORT: String(instance.port),
       APP_URL: this.url,

@@ -149,6 +149,7 @@ export function buildApp(deps: AppDeps): Express {
     licenseApiRoutes({
       db,
       appUrl: config.appUrl,
+      mode: { testMode: config.testMode },
       limiters: { address: limiters.licenseApiAddress, key: limiters.licenseApiKey },
       guesses,
       logger,
@@ -168,6 +169,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(
     registryRoutes({
       db,
+      mode: { testMode: config.testMode },
       catalogue,
       appUrl: config.appUrl,
       brandName: config.brandName,
@@ -206,13 +208,18 @@ export function buildApp(deps: AppDeps): Express {
   app.use(loadUser(auth, cookies));
   // After loadUser: an operator acting as a customer becomes that customer for everything after.
   app.use(impersonation(db));
-  app.use(accessPolicy(db));
+  app.use(accessPolicy(db, { testMode: config.testMode }));
   // After loadUser: a token is bound to who the request is, including a remembered user.
   app.use(csrf.middleware);
   // What an operator acting as a customer may do: refused or audited, one table (decision 042).
   app.use(impersonationPolicy({ database: services.database, now }));
 
-  const pricing = createPricing({ db, blackFriday: config.blackFriday, now: deps.now });
+  const pricing = createPricing({
+    db,
+    blackFriday: config.blackFriday,
+    mode: { testMode: config.testMode },
+    now: deps.now,
+  });
   const inertia = createInertia({
     appUrl: config.appUrl,
     assets: deps.assets,
@@ -228,6 +235,7 @@ export function buildApp(deps: AppDeps): Express {
       appUrl: config.appUrl,
       catalogue,
       pricing,
+      testMode: config.testMode,
       now: deps.now,
     }),
   );
@@ -303,6 +311,7 @@ export function buildApp(deps: AppDeps): Express {
     app.use(
       sandboxRoutes({
         sandbox: payments.sandbox,
+        refunds: payments.refunds,
         brandName: config.brandName,
         csrfToken: csrf.current,
         isBuyer: (transactionId, user) => purchaseOperations.isReceiptOf(db, transactionId, user),
@@ -351,6 +360,7 @@ export function buildApp(deps: AppDeps): Express {
           brandName: config.brandName,
           appUrl: config.appUrl,
           catalogue,
+          testMode: config.testMode,
           now: deps.now,
         }),
       },

@@ -73,6 +73,7 @@ describe('loadConfig', () => {
       SSR: 'off',
       STOREFRONT_DIST: 'relative/dist',
       TRUST_PROXY: '1',
+      PAYMENTS_TEST_MODE: 'on',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -85,8 +86,9 @@ describe('loadConfig', () => {
       ssr: false,
       storefrontDist: path.resolve('relative/dist'),
       trustProxy: 1,
-      // The only warning: the default payment provider takes no money (decision 006).
-      warnings: [expect.stringMatching(/^PAYMENT_PROVIDER is sandbox/)],
+      // The only warning: the default payment provider takes no money (decisions 006, 040).
+      testMode: true,
+      warnings: [expect.stringMatching(/^TEST MODE/)],
     });
   });
 
@@ -121,10 +123,9 @@ describe('loadConfig', () => {
   });
 
   it('requires a session secret of 32+ characters in production and never prints it', () => {
-    expect(configError({ NODE_ENV: 'production' }).issues).toEqual([
-      'SESSION_SECRET: is required in production',
-    ]);
-    const error = configError({ NODE_ENV: 'production', SESSION_SECRET: 'short-secret' });
+    const production = { NODE_ENV: 'production', PAYMENTS_TEST_MODE: 'true' };
+    expect(configError(production).issues).toEqual(['SESSION_SECRET: is required in production']);
+    const error = configError({ ...production, SESSION_SECRET: 'short-secret' });
     expect(error.issues).toEqual(['SESSION_SECRET: must be at least 32 characters in production']);
     expect(error.message).not.toContain('short-secret');
   });
@@ -145,6 +146,7 @@ describe('loadConfig', () => {
     for (const NODE_ENV of ['development', 'test', 'production']) {
       const env = {
         NODE_ENV,
+        PAYMENTS_TEST_MODE: 'true',
         APP_URL: 'https://store.example.com',
         SESSION_SECRET: 's'.repeat(40),
       };

@@ -161,6 +161,9 @@ const envSchema = z
     // The secret of the destination being replaced, accepted too while a rotation is under way.
     PADDLE_WEBHOOK_SECRET_PREVIOUS: z.string().trim().min(1).optional(),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).optional(),
+    // A production store takes test payments (the sandbox, or Paddle's sandbox environment) only
+    // when the operator says so (decision 040): pages, e-mails and licences then say "test mode".
+    PAYMENTS_TEST_MODE: flag.default(false),
     // How far a webhook's signed timestamp may be from our clock (replayed or forged deliveries).
     WEBHOOK_TOLERANCE_SECONDS: z
       .string()
@@ -227,6 +230,16 @@ const envSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (takesTestPayments(env) && !env.PAYMENTS_TEST_MODE) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.PAYMENT_PROVIDER === 'paddle' ? 'PADDLE_ENVIRONMENT' : 'PAYMENT_PROVIDER'],
+        message:
+          env.PAYMENT_PROVIDER === 'paddle'
+            ? "is Paddle's sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PADDLE_ENVIRONMENT=production to sell"
+            : 'is sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PAYMENT_PROVIDER=paddle and the PADDLE_* variables to sell',
+      });
+    }
     if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST) {
       ctx.addIssue({
         code: 'custom',
@@ -248,6 +261,14 @@ const envSchema = z
       });
     }
   });
+
+/** Whether the configured provider takes test payments only: our sandbox, Paddle's sandbox. */
+function takesTestPayments(env: {
+  PAYMENT_PROVIDER: 'sandbox' | 'paddle';
+  PADDLE_ENVIRONMENT?: 'sandbox' | 'production' | undefined;
+}): boolean {
+  return env.PAYMENT_PROVIDER === 'sandbox' || env.PADDLE_ENVIRONMENT === 'sandbox';
+}
 
 type NodeEnv = 'development' | 'test' | 'production';
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -301,6 +322,12 @@ export interface Config {
   /** Where /metrics is served (its own listener), and the bearer token it asks for, if any. */
   metrics: { port: number; host: string; token: string | undefined } | null;
   payments: PaymentsConfig;
+  /**
+   * Test mode (decision 040): the provider takes test payments only (the sandbox, Paddle's
+   * sandbox). Every page and e-mail says so, and what is bought is marked test; a live store
+   * (false) counts no test licence.
+   */
+  testMode: boolean;
   /** Things worth a warning at boot that do not stop the start. */
   warnings: string[];
 }
@@ -417,9 +444,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           webhookUrl: values.SANDBOX_WEBHOOK_URL ?? null,
           chaos: values.SANDBOX_CHAOS,
         };
-  if (payments.provider === 'sandbox' && values.NODE_ENV === 'production') {
+  const testMode = takesTestPayments(values);
+  if (testMode && values.NODE_ENV === 'production') {
     warnings.push(
-      'PAYMENT_PROVIDER is sandbox: the checkout takes no real money (test cards only). Set PAYMENT_PROVIDER=paddle and the PADDLE_* variables to sell.',
+      'TEST MODE (PAYMENTS_TEST_MODE): the checkout takes no real money (test cards only); every page and e-mail says so and licences sold are test licences. Set PAYMENT_PROVIDER=paddle, PADDLE_ENVIRONMENT=production and the other PADDLE_* variables to sell.',
     );
   }
 
@@ -468,6 +496,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? null
         : { port: values.METRICS_PORT, host: values.METRICS_HOST, token: values.METRICS_TOKEN },
     payments,
+    testMode,
     warnings,
   };
 }

@@ -141,8 +141,15 @@ describe('node src/main.ts', () => {
       STOREFRONT_DIST: dist.dir,
       APP_URL: 'http://127.0.0.1:3000',
       LOG_LEVEL: 'warn',
+      PAYMENTS_TEST_MODE: 'true',
     });
     const url = await runningUrl(running);
+    // Opted in, the sandbox store starts, and says at once that it is a test store.
+    const testMode = running
+      .stdout()
+      .split('\n')
+      .find((line) => line.includes('TEST MODE'));
+    expect(JSON.parse(testMode!)).toMatchObject({ level: 40 });
     const warning = running
       .stdout()
       .split('\n')
@@ -159,6 +166,32 @@ describe('node src/main.ts', () => {
     }
     // Production loads the whole catalogue before it listens.
   }, 60_000);
+
+  it.each([
+    ['the sandbox', {}, 'PAYMENT_PROVIDER: is sandbox'],
+    [
+      "Paddle's sandbox",
+      {
+        PAYMENT_PROVIDER: 'paddle',
+        PADDLE_API_KEY: 'pdl_sdbx_apikey_01abc',
+        PADDLE_CLIENT_TOKEN: 'test_0123456789abcdef',
+        PADDLE_WEBHOOK_SECRET: 'pdl_ntfset_01abc_secret',
+        PADDLE_ENVIRONMENT: 'sandbox',
+      },
+      "PADDLE_ENVIRONMENT: is Paddle's sandbox",
+    ],
+  ])(
+    'refuses to start a production store on %s without PAYMENTS_TEST_MODE, saying what to set',
+    async (_name, env, named) => {
+      running = start({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, ...env });
+      const [code] = await once(running.child, 'exit');
+      expect(code).toBe(1);
+      expect(running.stderr()).toContain('Invalid environment configuration');
+      expect(running.stderr()).toContain(named);
+      expect(running.stderr()).toContain('PAYMENTS_TEST_MODE=true');
+      expect(running.stdout()).not.toContain('is running at');
+    },
+  );
 
   it('refuses to start with a bad environment, naming the variables', async () => {
     running = start({ NODE_ENV: 'production', PORT: 'http', SESSION_SECRET: 'short' });

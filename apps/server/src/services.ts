@@ -159,6 +159,7 @@ export async function createServices(
     from: config.mailFrom,
     outboxDir: path.join(config.dataDir, 'mail'),
     logger,
+    testMode: config.testMode,
   });
 
   const mailQueue = createMailQueue({

@@ -15,7 +15,13 @@ import { testServices, testServicesEnv } from './services.ts';
 export const TEST_SECRET = 'test-session-secret-that-is-long-enough-0123456789';
 
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', SESSION_SECRET: TEST_SECRET, ...env });
+  // A test store takes test payments: production-mode tests opt in as `npm start` does.
+  return loadConfig({
+    NODE_ENV: 'test',
+    SESSION_SECRET: TEST_SECRET,
+    PAYMENTS_TEST_MODE: 'true',
+    ...env,
+  });
 }
 
 export interface LogLine {

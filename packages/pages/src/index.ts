@@ -37,6 +37,7 @@ export {
   ImpersonationBanner,
   type ImpersonationBannerProps,
 } from './impersonation-banner/impersonation-banner';
+export { TestModeBanner } from './test-mode-banner/test-mode-banner';
 export { SiteFooter, type SiteFooterProps } from './site-footer/site-footer';
 export {
   footerDirectory,

@@ -55,6 +55,8 @@ export async function startStore(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      // The sandbox takes the payments: a test store, opted in as `npm start` does.
+      PAYMENTS_TEST_MODE: 'true',
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,

@@ -115,6 +115,8 @@ export interface PurchasesTable {
   provider_customer_id: string | null;
   /** The operator asked the provider for a refund (migration 0010); the webhook sets refunded_at. */
   refund_requested_at: number | null;
+  /** 1: paid in test mode (the sandbox, Paddle's sandbox; migration 0020). */
+  test_mode: Generated<number>;
 }
 
 export interface PricesTable {
@@ -263,6 +265,19 @@ export interface LicensesTable {
   redeemed_at: number | null;
   buyer_email: string | null;
   deactivated_at: number | null;
+  /** 1: issued for a test-mode purchase; a live store counts it nowhere (migration 0020). */
+  test_mode: Generated<number>;
+}
+
+export interface PurchaseCreditsTable {
+  id: Generated<number>;
+  /** The checkout whose price the credit lowered (an upgrade, owner pricing). */
+  checkout_id: number;
+  /** The earlier purchase whose amount was credited. */
+  credited_purchase_id: number;
+  amount: number;
+  currency: string;
+  created_at: number;
 }
 
 export interface PageViewsTable {
@@ -312,6 +327,7 @@ export interface Database {
   products: ProductsTable;
   purchases: PurchasesTable;
   licenses: LicensesTable;
+  purchase_credits: PurchaseCreditsTable;
   prices: PricesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

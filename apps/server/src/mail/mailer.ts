@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from '../logger.ts';
+import { markTestMode } from './templates.ts';
 
 export interface MailMessage {
   to: string;
@@ -35,6 +36,8 @@ export interface MailerOptions {
   from: string;
   outboxDir: string;
   logger: Logger;
+  /** A test-mode store (decision 040): every message says so, in its subject and body. */
+  testMode?: boolean;
   now?: () => Date;
 }
 
@@ -76,6 +79,12 @@ function createOutbox(dir: string): Outbox {
  * outbox page) so journeys like a password reset work without a mail server.
  */
 export function createMailer(options: MailerOptions): Mailer {
+  const mailer = createTransportMailer(options);
+  if (!options.testMode) return mailer;
+  return { ...mailer, send: (message) => mailer.send(markTestMode(message)) };
+}
+
+function createTransportMailer(options: MailerOptions): Mailer {
   const now = options.now ?? (() => new Date());
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);

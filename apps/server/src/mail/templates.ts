@@ -125,3 +125,28 @@ export function licenseMail(options: {
     ),
   };
 }
+
+/** What every message of a test-mode store starts its subject with (decision 040). */
+export const TEST_MODE_SUBJECT_PREFIX = '[Test mode]';
+export const TEST_MODE_MAIL_LINE =
+  'TEST MODE: this store takes test payments only (test cards, no money). Nothing in this message was paid for, and a licence key in it is a test licence that a live store does not accept.';
+
+/**
+ * A message as a test-mode store sends it: the subject says so first, and the body opens with
+ * a plain line saying what it means.
+ */
+export function markTestMode<M extends { subject: string; text: string; html: string }>(
+  message: M,
+): M {
+  if (message.subject.startsWith(TEST_MODE_SUBJECT_PREFIX)) return message;
+  const banner = `<p role="note" style="margin:0;padding:12px 16px;background:#fef3c7;color:#78350f;font-weight:600;font-family:Inter,system-ui,sans-serif;text-align:center">${escape(TEST_MODE_MAIL_LINE)}</p>`;
+  const html = /<body[^>]*>/i.test(message.html)
+    ? message.html.replace(/<body[^>]*>/i, (tag) => `${tag}${banner}`)
+    : `${banner}${message.html}`;
+  return {
+    ...message,
+    subject: `${TEST_MODE_SUBJECT_PREFIX} ${message.subject}`,
+    text: `${TEST_MODE_MAIL_LINE}\n\n${message.text}`,
+    html,
+  };
+}

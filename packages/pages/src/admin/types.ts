@@ -41,6 +41,13 @@ export type AdminPurchaseRecord = {
    * from the former marketplace are refunded there.
    */
   refundable: boolean;
+  /** Paid with test payments (the store's test mode): it took no money. */
+  testMode: boolean;
+  /**
+   * Upgrades that still stand on this purchase's credit (owner pricing): refunding it needs the
+   * operator's confirmation and takes those upgrades' licences away. Amounts as display text.
+   */
+  creditedToward: { productName: string; credit: string }[];
 };
 
 export type AdminLicenseRecord = {
@@ -57,6 +64,8 @@ export type AdminLicenseRecord = {
   userEmail: string | null;
   /** Who bought it, or whom it was moved to (they redeem it with the mailed link). */
   buyerEmail: string | null;
+  /** Issued for a test-mode purchase: a live store counts it nowhere. */
+  testMode: boolean;
   team: { id: number; name: string } | null;
   /** Only a licence the operator deactivated (reason 'other') comes back. */
   canReactivate: boolean;

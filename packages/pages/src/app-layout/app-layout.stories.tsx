@@ -37,6 +37,23 @@ export const SignedOut = {
     await expect(skip).toHaveAttribute('href', '#main');
     await expect(canvas.getByRole('main')).toHaveAttribute('id', 'main');
     await expect(canvas.getByRole('navigation', { name: 'Marketing' })).toBeInTheDocument();
+    // A live store shows no test-mode banner.
+    await expect(canvas.queryByRole('region', { name: 'Test mode' })).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+/** A store taking test payments (decision 040): the banner above everything on every page. */
+export const TestMode = {
+  args: { shared: { ...visitorSharedData, testMode: true } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const banner = canvas.getByRole('region', { name: 'Test mode' });
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveTextContent('This store takes test payments only');
+    // Before the header: the first thing a visitor sees.
+    await expect(
+      banner.compareDocumentPosition(canvas.getByRole('banner')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
   },
 } satisfies Story;
 

@@ -8,6 +8,7 @@ import type {
   SharedPageData,
 } from '../shared/shared-page-data';
 import { SiteFooter } from '../site-footer/site-footer';
+import { TestModeBanner } from '../test-mode-banner/test-mode-banner';
 import { SiteHeader } from '../site-header/site-header';
 
 export type AppLayoutProps = {
@@ -45,6 +46,7 @@ export function AppLayout({
       >
         Skip to content
       </a>
+      {shared.testMode ? <TestModeBanner /> : null}
       {shared.isImpersonating && shared.auth ? (
         <ImpersonationBanner
           email={shared.auth.user.email}

@@ -69,6 +69,11 @@ export type FlashMessages = {
 export type SharedPageData = {
   auth: null | { user: AuthUser };
   isImpersonating: boolean;
+  /**
+   * Our addition: the store takes test payments only (the sandbox, Paddle's sandbox; decision
+   * 040). Every page then shows the test-mode banner.
+   */
+  testMode: boolean;
   versionPrefix: VersionPrefix;
   copyrightYear: number;
   /**

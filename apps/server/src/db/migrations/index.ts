@@ -10,6 +10,8 @@ import { productDescriptions } from './0009-product-descriptions.ts';
 import { backOffice } from './0010-back-office.ts';
 import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
 import { accessTokens } from './0012-access-tokens.ts';
+import { testMode } from './0020-test-mode.ts';
+import { purchaseCredits } from './0021-purchase-credits.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -31,5 +33,7 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0010-back-office': backOffice(context),
     '0011-checkout-license-product': checkoutLicenseProduct(context),
     '0012-access-tokens': accessTokens(context),
+    '0020-test-mode': testMode(context),
+    '0021-purchase-credits': purchaseCredits(context),
   };
 }

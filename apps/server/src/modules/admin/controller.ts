@@ -26,6 +26,7 @@ import { REPORT_DAYS } from '../analytics/index.ts';
 import { pageViews } from '../analytics/index.ts';
 import type { AuthService, CookieSettings, SignedIn } from '../auth/index.ts';
 import { licenseOperations, teamOperations } from '../licensing/index.ts';
+import { purchaseOperations } from '../payments/index.ts';
 import { auditTrail, type AuditActor } from './repository/audit.ts';
 import { impersonationRefusal, recentlyAuthenticated, switchSession } from './middleware.ts';
 import {
@@ -140,6 +141,12 @@ export function adminController(deps: AdminControllerDeps) {
         audit.list({ offset: 0, limit: 20, customerId: customer.id }),
       ]);
     const at = now();
+    // What stands on each unrefunded purchase's credit: the refund dialog warns of it.
+    const standing = await Promise.all(
+      purchases.map((row) =>
+        row.refunded_at === null ? purchaseOperations.standingUpgrades(database.db, row.id) : [],
+      ),
+    );
     const props: AdminCustomerPageProps = {
       customer: {
         id: customer.id,
@@ -147,7 +154,7 @@ export function adminController(deps: AdminControllerDeps) {
         isAdmin: customer.is_admin === 1,
         createdAt: iso(customer.created_at),
       },
-      purchases: purchases.map((row) => purchaseRecord(row, at)),
+      purchases: purchases.map((row, index) => purchaseRecord(row, at, standing[index])),
       licenses: licenses.map(licenseRecord),
       teams: teamRecords(teams, members),
       sessions: {
@@ -292,6 +299,7 @@ export function adminController(deps: AdminControllerDeps) {
       const outcome = await service.requestRefund(actorOf(req, req.user), id, {
         reason: body.reason,
         confirmOutsideWindow: body.confirm_outside_window,
+        confirmCredited: body.confirm_credited,
       });
       const purchase = await repo.purchaseById(id);
       const back = purchase?.user_id ? customerUrl(purchase.user_id) : '/admin';
@@ -303,6 +311,8 @@ export function adminController(deps: AdminControllerDeps) {
             { confirm_outside_window: MESSAGES.outsideWindow(outcome.ageDays) },
             { back },
           );
+        case 'credited':
+          throw new ValidationFailedError({ confirm_credited: outcome.message }, { back });
         case 'requested':
           return flashTo(req, res, 'success', MESSAGES.refundRequested, back);
         case 'already-refunded':

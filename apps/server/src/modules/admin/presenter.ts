@@ -11,6 +11,7 @@ import type { DeactivationReason, LicenseKind, TeamRole } from '@tessera/pages/c
 import type { WebhookEvent } from '../../db/schema.ts';
 import type { licenseOperations, teamOperations } from '../licensing/index.ts';
 import { formatAmount } from '../shared/index.ts';
+import type { StandingUpgrade } from '../payments/index.ts';
 import type { AuditRow } from './repository/audit.ts';
 import type { AdminRepository } from './repository/back-office.ts';
 import { refundWindowAt } from './service.ts';
@@ -28,7 +29,11 @@ export function pagination(page: number, perPage: number, total: number): Pagina
   return { page, pageCount: Math.max(1, Math.ceil(total / perPage)), total };
 }
 
-export function purchaseRecord(row: Rows<'purchasesOf'>[number], now: number): AdminPurchaseRecord {
+export function purchaseRecord(
+  row: Rows<'purchasesOf'>[number],
+  now: number,
+  standing: readonly StandingUpgrade[] = [],
+): AdminPurchaseRecord {
   const window = refundWindowAt(row.created_at, now);
   return {
     id: row.id,
@@ -48,6 +53,11 @@ export function purchaseRecord(row: Rows<'purchasesOf'>[number], now: number): A
     ageDays: window.ageDays,
     withinRefundWindow: window.within,
     refundable: row.provider_transaction_id !== null,
+    testMode: row.test_mode === 1,
+    creditedToward: standing.map((upgrade) => ({
+      productName: upgrade.productName,
+      credit: formatAmount(upgrade.credit, upgrade.currency, 'en-US'),
+    })),
   };
 }
 
@@ -65,6 +75,7 @@ export function licenseRecord(row: CustomerLicense): AdminLicenseRecord {
     deactivatedAt: isoOrNull(row.deactivated_at),
     userEmail: row.user_email,
     buyerEmail: row.buyer_email,
+    testMode: row.test_mode === 1,
     team:
       row.team_id !== null && row.team_name !== null
         ? { id: row.team_id, name: row.team_name }

@@ -78,6 +78,8 @@ describe(`refunds through the provider seam (${TEST_DATABASE}, ${TEST_SESSION_ST
         amount: 14900,
         currency: 'USD',
         reason: 'Bought the wrong package',
+        // Credited toward nothing: no override asked for, none given.
+        overrideCredit: false,
       },
     ]);
     expect((await purchaseRow(purchaseId)).refund_requested_at).toBe(clock.now);
@@ -148,7 +150,11 @@ describe(`refunds through the provider seam (${TEST_DATABASE}, ${TEST_SESSION_ST
     const actor = { id: operator.id, email: operator.email, ip: '198.51.100.7' };
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () =>
-        service.requestRefund(actor, purchaseId, { reason: 'race', confirmOutsideWindow: false }),
+        service.requestRefund(actor, purchaseId, {
+          reason: 'race',
+          confirmOutsideWindow: false,
+          confirmCredited: false,
+        }),
       ),
     );
     expect(outcomes.filter((o) => o.status === 'requested')).toHaveLength(1);

@@ -35,6 +35,8 @@ export const refundBody = z.object({
     .optional()
     .transform((value) => value || DEFAULT_REFUND_REASON),
   confirm_outside_window: formBoolean.default(false),
+  /** Refund a purchase credited toward a standing upgrade, taking the upgrade away too. */
+  confirm_credited: formBoolean.default(false),
 });
 
 export const moveLicenseBody = z.object({ email: emailField });

@@ -10,7 +10,7 @@ import {
   MembershipRefusal,
   teamOperations as teams,
 } from '../licensing/index.ts';
-import { purchaseOperations as purchases } from '../payments/index.ts';
+import { creditedRefusal, purchaseOperations as purchases } from '../payments/index.ts';
 import { formatAmount } from '../shared/index.ts';
 import { auditTrail, type AuditActor } from './repository/audit.ts';
 import { adminRepository } from './repository/back-office.ts';
@@ -26,6 +26,8 @@ export interface RefundRequest {
   amount: number;
   currency: string;
   reason: string;
+  /** The operator confirmed refunding a purchase an upgrade was credited with (decision 041). */
+  overrideCredit: boolean;
 }
 
 /**
@@ -46,6 +48,8 @@ export type RefundOutcome =
   | { status: 'requested' }
   | { status: 'not-found' | 'already-refunded' | 'already-requested' | 'not-refundable' }
   | { status: 'needs-confirmation'; ageDays: number }
+  /** Credited toward an upgrade that stands: the operator must confirm, seeing what it takes. */
+  | { status: 'credited'; message: string }
   | { status: 'failed'; message: string };
 
 export type LicenseOutcome =
@@ -96,7 +100,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
     async requestRefund(
       actor: AuditActor,
       purchaseId: number,
-      input: { reason: string; confirmOutsideWindow: boolean },
+      input: { reason: string; confirmOutsideWindow: boolean; confirmCredited: boolean },
     ): Promise<RefundOutcome> {
       const purchase = await read.purchaseById(purchaseId);
       if (!purchase) return { status: 'not-found' };
@@ -106,6 +110,10 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
       const window = refundWindow(purchase.created_at);
       if (!window.within && !input.confirmOutsideWindow)
         return { status: 'needs-confirmation', ageDays: window.ageDays };
+      // Asked here to show the operator what the override takes; the refund path asks again.
+      const upgrades = await purchases.standingUpgrades(database.db, purchase.id);
+      if (upgrades.length > 0 && !input.confirmCredited)
+        return { status: 'credited', message: creditedRefusal(upgrades) };
 
       const at = now();
       const claimed = await database.writeTransaction(async (tx) => {
@@ -120,6 +128,8 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
             reason: input.reason,
             ageDays: window.ageDays,
             outsideWindow: !window.within,
+            // The override, in the operator's words: what was credited toward what.
+            ...(upgrades.length > 0 && { creditOverride: creditedRefusal(upgrades) }),
           },
         });
         return true;
@@ -139,6 +149,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
           amount: purchase.amount,
           currency: purchase.currency,
           reason: input.reason,
+          overrideCredit: upgrades.length > 0 && input.confirmCredited,
         });
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

@@ -28,6 +28,8 @@ export interface SharedPageDataOptions {
   catalogue: () => Catalogue;
   /** Prices and what this customer may buy (modules/pricing). */
   pricing: Pricing;
+  /** The store takes test payments (decision 040): every page shows the banner. */
+  testMode: boolean;
   now?: () => Date;
 }
 
@@ -71,6 +73,7 @@ export function sharedPageData({
   appUrl,
   catalogue,
   pricing,
+  testMode,
   now = () => new Date(),
 }: SharedPageDataOptions): SharedPropsFactory {
   const products = productsRepository(db);
@@ -111,6 +114,7 @@ export function sharedPageData({
         : null,
       // An operator acting as this customer (modules/admin/impersonation.ts): the red banner.
       isImpersonating: req.impersonator !== null,
+      testMode,
       versionPrefix: versionPrefixOf(req.path),
       copyrightYear: now().getUTCFullYear(),
       // The items themselves load on the palette's first open (decision 020).
@@ -158,12 +162,14 @@ export function storeFreePageData({
   brandName,
   appUrl,
   catalogue,
+  testMode,
   now = () => new Date(),
 }: Omit<SharedPageDataOptions, 'db' | 'pricing'>): (req: Request) => SharedPropsInput {
   const palette = commandPalette(catalogue);
   return (req) => ({
     auth: null,
     isImpersonating: false,
+    testMode,
     versionPrefix: versionPrefixOf(req.path),
     copyrightYear: now().getUTCFullYear(),
     commandPaletteUrl: palette().url,

@@ -72,6 +72,8 @@ describe(`POST /api/licenses/validate (${TEST_DATABASE})`, () => {
     expect(result(response)).toEqual({
       valid: true,
       error: null,
+      // Bought for real (test_mode 0): what a live store and a test store both accept.
+      test_mode: false,
       license_key: {
         key,
         status: 'active',

@@ -26,4 +26,4 @@ export { isTeamKind, LICENSE_KIND_LABELS, licenseKindOf, seatsFor } from './serv
 export { licenseOperations, type OnRedeemed } from './service/licenses.ts';
 export { licenseMail } from './service/mail.ts';
 export { MembershipRefusal, teamOperations } from './service/teams.ts';
-export type { License } from './repository/licenses.ts';
+export type { License, StoreMode } from './repository/licenses.ts';

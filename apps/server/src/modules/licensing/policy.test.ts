@@ -9,7 +9,7 @@ describe('accessPolicyFor', () => {
         throw new Error(`a visitor's policy read db.${String(property)}`);
       },
     });
-    const visitor = await accessPolicyFor(db, null);
+    const visitor = await accessPolicyFor(db, null, { testMode: true });
     expect(visitor.user).toBeNull();
     expect(visitor.teams).toEqual([]);
     expect(visitor.entitlements.allAccess).toBe(false);

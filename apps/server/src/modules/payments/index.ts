@@ -13,5 +13,6 @@ export {
   type CheckoutsService,
 } from './service/checkouts.ts';
 export { createPayments, type Payments } from './service/payments.ts';
+export { creditedRefusal, type StandingUpgrade } from './service/refunds.ts';
 export { purchaseOperations } from './service/purchases.ts';
 export { signatureHeader } from './service/signature.ts';

@@ -94,13 +94,29 @@ describe('payment configuration', () => {
     });
   });
 
-  it('warns a production store running on the sandbox that it takes no money', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) });
-    expect(config.warnings.join('\n')).toMatch(/PAYMENT_PROVIDER is sandbox/);
-    expect(
-      loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40), ...PADDLE_ENV })
-        .warnings,
-    ).toEqual([]);
+  it('warns a production test store that it takes no money; a live Paddle store is not one', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) };
+    const config = loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' });
+    expect(config.testMode).toBe(true);
+    expect(config.warnings.join('\n')).toMatch(/^TEST MODE/);
+    const sandboxed = loadConfig({ ...production, ...PADDLE_ENV, PAYMENTS_TEST_MODE: 'yes' });
+    expect(sandboxed.testMode).toBe(true);
+    const live = loadConfig({ ...production, ...PADDLE_ENV, PADDLE_ENVIRONMENT: 'production' });
+    expect(live.testMode).toBe(false);
+    expect(live.warnings).toEqual([]);
+  });
+
+  it('refuses a production store on a test provider without PAYMENTS_TEST_MODE', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(40) };
+    expect(configError(production).issues).toEqual([
+      expect.stringMatching(/^PAYMENT_PROVIDER: is sandbox: .*PAYMENTS_TEST_MODE=true/),
+    ]);
+    expect(configError({ ...production, ...PADDLE_ENV }).issues).toEqual([
+      expect.stringMatching(/^PADDLE_ENVIRONMENT: is Paddle's sandbox: .*PAYMENTS_TEST_MODE=true/),
+    ]);
+    expect(configError({ ...production, PAYMENTS_TEST_MODE: 'false' }).issues).toHaveLength(1);
+    // Outside production the sandbox needs no opt-in, and is still test mode.
+    expect(loadConfig({ NODE_ENV: 'development' }).testMode).toBe(true);
   });
 });
 

@@ -376,7 +376,8 @@ describe(`refunds and upgrades (${TEST_DATABASE})`, () => {
       .selectAll()
       .where('id', '=', user.id)
       .executeTakeFirstOrThrow();
-    const entitled = async () => (await accessPolicyFor(db, row)).entitlements.has('ecommerce');
+    const entitled = async () =>
+      (await accessPolicyFor(db, row, { testMode: true })).entitlements.has('ecommerce');
     expect(await entitled()).toBe(true);
     const refund = refundEvent(transactionId);
     for (let i = 0; i < 3; i += 1)

@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 const ask = (input: Partial<QuoteInput> & Pick<QuoteInput, 'productSlug'>) =>
   quote(
-    { db: services.database.db },
+    { db: services.database.db, mode: { testMode: true } },
     { userId: null, kind: 'personal', now: OUTSIDE_OFFER, ...input },
   );
 
@@ -320,7 +320,7 @@ describe(`the Black Friday bundle (${TEST_DATABASE})`, () => {
     const blackFriday = offerWindow('2030-11-25T00:00:00Z', '2030-11-30T00:00:00Z');
     const at = (now: string) =>
       quote(
-        { db: services.database.db, blackFriday },
+        { db: services.database.db, blackFriday, mode: { testMode: true } },
         { userId: null, productSlug: 'black-friday', kind: 'personal', now: new Date(now) },
       );
     expect(await at('2030-11-29T23:59:59Z')).toMatchObject({ ok: true });

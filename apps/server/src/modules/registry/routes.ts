@@ -19,7 +19,7 @@ import {
 } from '../../http/errors.ts';
 import type { RateLimiter } from '../../http/rate-limit.ts';
 import type { Logger } from '../../logger.ts';
-import { policyFor } from '../licensing/index.ts';
+import { policyFor, type StoreMode } from '../licensing/index.ts';
 import type { Catalogue } from '../catalog/index.ts';
 import { presentComponent } from '../catalog/index.ts';
 import { authenticateBearer, bearerToken } from '../tokens/index.ts';
@@ -36,6 +36,8 @@ import { searchIndex, searchQuery } from './service/search.ts';
 
 export interface RegistrySettings {
   db: Db;
+  /** A live store's test licences grant nothing (decision 040). */
+  mode: StoreMode;
   catalogue: () => Catalogue;
   appUrl: string;
   brandName: string;
@@ -63,7 +65,7 @@ function languageOf(value: unknown): RegistryLanguage | null | undefined {
 }
 
 export function registryRoutes(settings: RegistrySettings): Router {
-  const { db, appUrl, brandName } = settings;
+  const { db, appUrl, brandName, mode } = settings;
   const tokensPage = `${appUrl}${TOKENS_PAGE}`;
   const router = Router();
 
@@ -145,7 +147,7 @@ export function registryRoutes(settings: RegistrySettings): Router {
       );
     }
     const user = await authenticate(req, false);
-    const entitlements = user ? (await policyFor(db, user)).entitlements : null;
+    const entitlements = user ? (await policyFor(db, user, mode)).entitlements : null;
     const found = searchIndex(indexOf(settings.catalogue()), query.data);
     answer(res, {
       $schema: REGISTRY_SCHEMA,
@@ -176,7 +178,7 @@ export function registryRoutes(settings: RegistrySettings): Router {
     }
     const language = languageOf(req.query.lang);
     if (!language) throw badRequest(`lang must be one of ${REGISTRY_LANGUAGES.join(', ')}.`);
-    const { entitlements } = await policyFor(db, user);
+    const { entitlements } = await policyFor(db, user, mode);
     const catalogue = settings.catalogue();
     // The site's rule: the presenter hands out snippets only to a viewer who owns the package.
     const presented = await presentComponent(catalogue, entry, entry.component, entitlements);

@@ -77,7 +77,7 @@ async function newToken(browser: TestBrowser, name = 'CLI', expires_in = 'never'
 async function entitlementsOf(secret: string) {
   const auth = await authenticateBearer(db, bearer(secret), clock.now);
   if (!auth.ok) throw new Error('token refused');
-  return (await accessPolicyFor(db, auth.user)).entitlements;
+  return (await accessPolicyFor(db, auth.user, { testMode: true })).entitlements;
 }
 
 async function tokensOf(userId: number) {

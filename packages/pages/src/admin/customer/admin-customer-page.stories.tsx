@@ -5,6 +5,7 @@ import {
   adminCustomerRefunded,
   adminCustomerRefundRequested,
   adminCustomerWhoIsAdmin,
+  adminCustomerWithCreditedPurchase,
   adminCustomerWithoutPurchases,
   adminCustomerWithPurchases,
 } from '../../fixtures/admin';
@@ -82,7 +83,11 @@ export const RefundDialog = {
     await userEvent.click(dialog.getByRole('button', { name: 'Request refund' }));
     await expect(args.onRefund).toHaveBeenCalledWith(
       4182,
-      { reason: 'Requested by the customer', confirm_outside_window: false },
+      {
+        reason: 'Requested by the customer',
+        confirm_outside_window: false,
+        confirm_credited: false,
+      },
       expect.any(Function),
     );
   },
@@ -107,7 +112,58 @@ export const RefundOutsideWindow = {
     await userEvent.click(dialog.getByRole('button', { name: 'Request refund' }));
     await expect(args.onRefund).toHaveBeenCalledWith(
       3954,
-      { reason: 'Requested by the customer', confirm_outside_window: true },
+      {
+        reason: 'Requested by the customer',
+        confirm_outside_window: true,
+        confirm_credited: false,
+      },
+      expect.any(Function),
+    );
+  },
+} satisfies Story;
+
+/** Marketing was credited toward a standing all-access upgrade: the override, with the amount. */
+export const RefundCreditedTowardUpgrade = {
+  args: {
+    ...adminCustomerWithCreditedPurchase,
+    defaultDialog: { kind: 'refund', purchaseId: 4101 },
+    errors: {
+      confirm_credited:
+        'This purchase was credited $149 toward All-access (bought 2025-06-02), which is still active.',
+    },
+  },
+  play: async ({ args, canvasElement }) => {
+    const purchases = section(canvasElement, 'Purchases');
+    await expect(purchases.getByText('Test')).toBeVisible();
+    await expect(section(canvasElement, 'Licences').getByText('Test')).toBeVisible();
+    const dialog = within(within(canvasElement.ownerDocument.body).getByRole('dialog'));
+    // The warning with the amount, and the server's refusal under the checkbox.
+    const [warning, refusal] = dialog.getAllByText(/\$149 toward All-access/);
+    await expect(warning).toHaveTextContent('deactivates the All-access licence too');
+    await expect(refusal).toHaveTextContent('which is still active');
+    const confirm = dialog.getByRole('checkbox', {
+      name: 'Refund it and deactivate the All-access upgrade',
+    });
+    await expect(confirm).toBeInvalid();
+    await userEvent.click(dialog.getByRole('button', { name: 'Request refund' }));
+    await expect(args.onRefund).toHaveBeenLastCalledWith(
+      4101,
+      {
+        reason: 'Requested by the customer',
+        confirm_outside_window: false,
+        confirm_credited: false,
+      },
+      expect.any(Function),
+    );
+    await userEvent.click(confirm);
+    await userEvent.click(dialog.getByRole('button', { name: 'Request refund' }));
+    await expect(args.onRefund).toHaveBeenLastCalledWith(
+      4101,
+      {
+        reason: 'Requested by the customer',
+        confirm_outside_window: false,
+        confirm_credited: true,
+      },
       expect.any(Function),
     );
   },

@@ -42,7 +42,12 @@ import type {
 export const adminCustomerPageTitle = (email: string) => `${email} · Customer`;
 
 /** POST /admin/purchases/{id}/refund */
-export type RefundFormValues = { reason: string; confirm_outside_window: boolean };
+export type RefundFormValues = {
+  reason: string;
+  confirm_outside_window: boolean;
+  /** Refund a purchase credited toward a standing upgrade, which loses its licence. */
+  confirm_credited: boolean;
+};
 
 export type AdminCustomerPageProps = ServerProps & {
   errors?: PageErrors;
@@ -245,7 +250,19 @@ function ImpersonateForm({
   );
 }
 
+/** Bought, or issued, with test payments: it took no money. */
+function TestBadge() {
+  return <Badge variant="restricted">Test</Badge>;
+}
+
 function PurchaseState({ purchase, locale }: { purchase: AdminPurchaseRecord; locale?: string }) {
+  if (purchase.testMode)
+    return (
+      <span className="flex flex-wrap items-start gap-1">
+        <TestBadge />
+        <PurchaseState purchase={{ ...purchase, testMode: false }} locale={locale} />
+      </span>
+    );
   if (purchase.state === 'refunded') return <Badge variant="danger">Refunded</Badge>;
   if (purchase.state === 'refund-requested')
     return (
@@ -362,7 +379,10 @@ function RefundDialog({
   const [values, setValues] = useState<RefundFormValues>({
     reason: DEFAULT_REFUND_REASON,
     confirm_outside_window: false,
+    confirm_credited: false,
   });
+  const credited = purchase.creditedToward;
+  const upgrades = credited.map((upgrade) => upgrade.productName).join(' and ');
   return (
     <Dialog
       open
@@ -402,6 +422,30 @@ function RefundDialog({
               description={
                 errors.confirm_outside_window ? (
                   <span className="text-red-600">{errors.confirm_outside_window}</span>
+                ) : undefined
+              }
+            />
+          </div>
+        )}
+        {credited.length === 0 ? null : (
+          <div className="space-y-3">
+            <Alert variant="warning">
+              {credited
+                .map((upgrade) => `${upgrade.credit} toward ${upgrade.productName}`)
+                .join(' and ')}
+              : this purchase was credited toward an upgrade that is still active. Refunding it
+              deactivates the {upgrades} licence too, or the upgrade would stay for less than its
+              price.
+            </Alert>
+            <Checkbox
+              name="confirm_credited"
+              label={`Refund it and deactivate the ${upgrades} upgrade`}
+              checked={values.confirm_credited}
+              onChange={(event) => setValues({ ...values, confirm_credited: event.target.checked })}
+              aria-invalid={errors.confirm_credited ? true : undefined}
+              description={
+                errors.confirm_credited ? (
+                  <span className="text-red-600">{errors.confirm_credited}</span>
                 ) : undefined
               }
             />
@@ -490,6 +534,7 @@ function LicensesTable({
               <div className="flex flex-wrap items-center gap-2">
                 <span className="font-medium text-gray-900">{license.packageName}</span>
                 <Badge variant={license.kind}>{LICENSE_KIND_LABELS[license.kind]}</Badge>
+                {license.testMode ? <TestBadge /> : null}
               </div>
             </TableCell>
             <TableCell className="align-top">

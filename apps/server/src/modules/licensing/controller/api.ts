@@ -17,7 +17,7 @@ import type { RateLimiter } from '../../../http/rate-limit.ts';
 import { isLicenseKeyShape } from '../../shared/index.ts';
 import { authenticateBearer } from '../../tokens/index.ts';
 import { licenseUrl } from '../presenter.ts';
-import { licensesRepository } from '../repository/licenses.ts';
+import { licensesRepository, type StoreMode } from '../repository/licenses.ts';
 import { licenseKindOf, seatsFor } from '../service/kinds.ts';
 import { policyFor } from '../service/policy.ts';
 import type { SecretGuesses } from './secret-guesses.ts';
@@ -37,8 +37,13 @@ export type LicenseApiStatus = 'active' | 'inactive';
 /** The 200 answer: the licence as the well-known licence APIs describe one. */
 export interface LicenseValidation {
   valid: boolean;
-  /** Null when valid; else why not (`license_key_inactive`). */
+  /**
+   * Null when valid; else why not: `license_key_inactive`, or `test_license_in_live_store` for
+   * a licence bought in test mode asked of a store that sells for real.
+   */
   error: string | null;
+  /** Bought with test payments (the sandbox, Paddle's sandbox): proof of no purchase. */
+  test_mode: boolean;
   license_key: {
     key: string;
     status: LicenseApiStatus;
@@ -77,6 +82,8 @@ export const keyBucket = (key: string) =>
 export interface LicenseApiDeps {
   db: Db;
   appUrl: string;
+  /** A live store answers `valid: false` for a test licence (decision 040). */
+  mode: StoreMode;
   limiters: { address: RateLimiter; key: RateLimiter };
   guesses: SecretGuesses;
   now: () => number;
@@ -145,7 +152,7 @@ export function licenseApiController(deps: LicenseApiDeps) {
             { code: 'invalid_token' },
           );
         }
-        const access = await policyFor(deps.db, bearer.user);
+        const access = await policyFor(deps.db, bearer.user, deps.mode);
         isOwner =
           license.user_id === bearer.user.id ||
           (license.team_id !== null && access.isOwnerOf(license.team_id));
@@ -153,12 +160,20 @@ export function licenseApiController(deps: LicenseApiDeps) {
 
       const kind = licenseKindOf(license.kind);
       const active = license.is_active === 1;
+      const testLicense = license.test_mode === 1;
+      // A live store never takes a test licence for a purchase, active or not.
+      const refusedAsTest = testLicense && !deps.mode.testMode;
       const team = TEAM_LICENSE_KINDS.includes(kind);
       const redeemed = license.redeemed_at !== null;
       const reason = DEACTIVATION_REASONS.find((r) => r === license.deactivation_reason) ?? 'other';
       const body: LicenseValidation = {
-        valid: active,
-        error: active ? null : 'license_key_inactive',
+        valid: active && !refusedAsTest,
+        error: refusedAsTest
+          ? 'test_license_in_live_store'
+          : active
+            ? null
+            : 'license_key_inactive',
+        test_mode: testLicense,
         license_key: {
           key: license.key,
           status: active ? 'active' : 'inactive',

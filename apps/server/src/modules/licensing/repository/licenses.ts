@@ -5,6 +5,14 @@ import type { Db, Tx } from '../../../db/database.ts';
  * takes the database or a transaction, so a purchase, a redemption or an operator's act and
  * what goes with it (the purchase row, the audit entry, the mail job) commit together.
  */
+/**
+ * Whether the store runs in test mode (configuration `testMode`, decision 040): test licences
+ * count only there; a live store reads none of them for access, holdings or upgrades.
+ */
+export interface StoreMode {
+  testMode: boolean;
+}
+
 export function licensesRepository(db: Db | Tx) {
   /** Licences with what their pages show: the package, and whom or which team they belong to. */
   const withDetails = () =>
@@ -70,6 +78,7 @@ export function licensesRepository(db: Db | Tx) {
           'teams.seats as team_seats',
           'teams.member_count as team_member_count',
           'licenses.buyer_email',
+          'licenses.test_mode',
         ])
         .where('licenses.key', '=', key)
         .executeTakeFirst();
@@ -80,9 +89,9 @@ export function licensesRepository(db: Db | Tx) {
      * was paid, and their role in its team: the one read that the access policy (what they may
      * use) and the customer's holdings (what they own, what they may upgrade) both derive from.
      * Read on every request that asks: a removal from a team or a refund is seen by the very
-     * next request.
+     * next request. A live store (`mode.testMode` false) reads no test licence (decision 040).
      */
-    heldBy(userId: number) {
+    heldBy(userId: number, mode: StoreMode) {
       return db
         .selectFrom('licenses')
         .innerJoin('products', 'products.id', 'licenses.product_id')
@@ -113,6 +122,7 @@ export function licensesRepository(db: Db | Tx) {
         .where((eb) =>
           eb.or([eb('licenses.user_id', '=', userId), eb('team_members.id', 'is not', null)]),
         )
+        .$if(!mode.testMode, (query) => query.where('licenses.test_mode', '=', 0))
         .orderBy('licenses.id')
         .execute();
     },
@@ -134,6 +144,7 @@ export function licensesRepository(db: Db | Tx) {
           'licenses.buyer_email',
           'licenses.team_id',
           'licenses.created_at',
+          'licenses.test_mode',
           'products.name as product_name',
           'users.email as user_email',
           'teams.name as team_name',
@@ -192,6 +203,7 @@ export function licensesRepository(db: Db | Tx) {
       kind: string;
       buyerEmail: string | null;
       redeemedAt: number | null;
+      testMode: boolean;
       now: number;
     }): Promise<number> {
       const row = await db
@@ -209,6 +221,7 @@ export function licensesRepository(db: Db | Tx) {
           redeemed_at: values.redeemedAt,
           buyer_email: values.buyerEmail,
           deactivated_at: null,
+          test_mode: values.testMode ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();

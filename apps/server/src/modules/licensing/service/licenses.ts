@@ -95,6 +95,8 @@ export const licenseOperations = {
       kind: string;
       buyerEmail: string | null;
       redeemedAt: number | null;
+      /** Bought in test mode: marked so, and counted by no live store. */
+      testMode: boolean;
       now: number;
     },
   ): Promise<{ id: number; key: string }> {

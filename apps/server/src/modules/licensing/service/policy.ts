@@ -1,7 +1,7 @@
 import { TEAM_ROLES, type TeamRole } from '@tessera/pages/constants';
 import type { Db, Tx } from '../../../db/database.ts';
 import type { User } from '../../../db/schema.ts';
-import { licensesRepository, type HeldLicense } from '../repository/licenses.ts';
+import { licensesRepository, type HeldLicense, type StoreMode } from '../repository/licenses.ts';
 import { teamsRepository } from '../repository/teams.ts';
 import { entitlementsFrom, NO_ENTITLEMENTS, type Entitlements } from './entitlements.ts';
 import { holdingsFrom, type CustomerHoldings } from './holdings.ts';
@@ -64,12 +64,15 @@ function usableSlugs(userId: number, licences: readonly HeldLicense[]): string[]
     .map((row) => row.slug);
 }
 
-/** The policy for `user`, read from the database now; a visitor's costs no query. */
-export async function policyFor(db: Db, user: User | null): Promise<AccessPolicy> {
+/**
+ * The policy for `user`, read from the database now; a visitor's costs no query. A live store
+ * (`mode.testMode` false) ignores test licences: they grant nothing and credit nothing.
+ */
+export async function policyFor(db: Db, user: User | null, mode: StoreMode): Promise<AccessPolicy> {
   if (!user) return VISITOR_POLICY;
   const [memberships, licences] = await Promise.all([
     teamsRepository(db).memberships(user.id),
-    licensesRepository(db).heldBy(user.id),
+    licensesRepository(db).heldBy(user.id, mode),
   ]);
   const teams = memberships.map((row) => ({
     teamId: row.team_id,
@@ -89,7 +92,11 @@ export async function policyFor(db: Db, user: User | null): Promise<AccessPolicy
  * What `userId` holds, read now: for a quote made outside a request (a request reads it once,
  * with its access policy).
  */
-export async function holdingsOf(db: Db | Tx, userId: number | null): Promise<CustomerHoldings> {
+export async function holdingsOf(
+  db: Db | Tx,
+  userId: number | null,
+  mode: StoreMode,
+): Promise<CustomerHoldings> {
   if (userId === null) return holdingsFrom(null, []);
-  return holdingsFrom(userId, await licensesRepository(db).heldBy(userId));
+  return holdingsFrom(userId, await licensesRepository(db).heldBy(userId, mode));
 }

@@ -15,6 +15,7 @@ export function purchasesRepository(db: Db | Tx) {
       checkoutId: number | null;
       buyerEmail: string | null;
       customerId: string | null;
+      testMode: boolean;
       now: number;
     }): Promise<number> {
       const row = await db
@@ -34,10 +35,21 @@ export function purchasesRepository(db: Db | Tx) {
           buyer_email: values.buyerEmail,
           refund_reason: null,
           provider_customer_id: values.customerId,
+          test_mode: values.testMode ? 1 : 0,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
       return row.id;
+    },
+
+    /** The checkout a purchase was made by (its upgrade, its price). */
+    checkoutOf(id: number) {
+      return db
+        .selectFrom('purchases')
+        .innerJoin('checkouts', 'checkouts.id', 'purchases.checkout_id')
+        .select(['checkouts.id', 'checkouts.upgrade_license_id'])
+        .where('purchases.id', '=', id)
+        .executeTakeFirst();
     },
 
     byTransaction(transactionId: string) {

@@ -5,6 +5,7 @@ import { escapeHtml, FAVICON_URL } from '../../../http/inertia/document.ts';
 import { HttpError, NotFoundError } from '../../../http/errors.ts';
 import { sendInvalid, validateBody, type Input } from '../../../http/validation.ts';
 import { signedIn, type SignedIn } from '../../auth/index.ts';
+import { creditedRefusal, type Refunds } from '../service/refunds.ts';
 import { TEST_CARDS, type SandboxProvider, type SandboxTransaction } from './provider.ts';
 import { SANDBOX_COUNTRIES } from './tax-rates.ts';
 
@@ -24,6 +25,8 @@ export const SANDBOX_REFUND_REASON = 'Refunded from the sandbox receipt';
  */
 export function sandboxRoutes(deps: {
   sandbox: SandboxProvider;
+  /** The one refund path (decision 041): a credited purchase is refused here. */
+  refunds: Refunds;
   brandName: string;
   /** The CSRF token this request's cookie holds (a new one when it has none), for plain forms. */
   csrfToken: (req: Request, res: Response) => string;
@@ -115,6 +118,7 @@ export function sandboxRoutes(deps: {
         saved: personal && req.query.saved === '1',
         refundable: txn.refunded_at === null && (await mayRefund(req.user, txn)),
         refundRequested: req.query.refund === 'requested' && txn.refunded_at !== null,
+        refusal: null,
       }),
     );
   });
@@ -130,7 +134,30 @@ export function sandboxRoutes(deps: {
     // Someone else's payment, or one not made: the same 404, so nothing is learnt.
     if (!(await mayRefund(req.user, txn))) throw new NotFoundError('No such receipt');
     // Asking twice refunds once (the sandbox marks the transaction by a conditional update).
-    if (txn.refunded_at === null) await sandbox.refund(txn.id, SANDBOX_REFUND_REASON);
+    if (txn.refunded_at === null) {
+      const answer = await deps.refunds.request({
+        transactionId: txn.id,
+        reason: SANDBOX_REFUND_REASON,
+        overrideCredit: false,
+      });
+      if (answer.status === 'credited') {
+        res
+          .status(409)
+          .type('html')
+          .send(
+            receiptHtml(txn, {
+              brandName: deps.brandName,
+              token: deps.csrfToken(req, res),
+              personal: await isBuyerOrOperator(req.user, txn),
+              saved: false,
+              refundable: false,
+              refundRequested: false,
+              refusal: creditedRefusal(answer.upgrades),
+            }),
+          );
+        return;
+      }
+    }
     res.redirect(303, `/sandbox-receipts/${txn.id}?refund=requested`);
   };
   router.post('/sandbox-receipts/:transactionId/refund', signedIn(refund));
@@ -182,6 +209,8 @@ function receiptHtml(
     saved: boolean;
     refundable: boolean;
     refundRequested: boolean;
+    /** Why the refund asked for was refused (a credited purchase), shown as an alert. */
+    refusal: string | null;
   },
 ) {
   const { brandName, token, saved } = view;
@@ -219,6 +248,7 @@ ${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_a
 <tfoot><tr><td>Total paid</td><td class="n">${e(money(txn.amount + tax, txn.currency))}</td></tr></tfoot>
 </table>
 ${saved ? '<p role="status">Business address saved.</p>' : ''}
+${view.refusal ? `<p role="alert" class="refunded">Not refunded. ${e(view.refusal)}</p>` : ''}
 ${view.refundRequested ? '<p role="status">Refund made. The store takes the licence back as soon as it hears of it.</p>' : ''}
 ${
   view.personal

@@ -1,5 +1,6 @@
 import type { WebhookEvent } from '../../../db/schema.ts';
 import type { Payments } from './payments.ts';
+import { creditedRefusal } from './refunds.ts';
 
 /**
  * The back office's two payment actions, through the same paths the provider's own would take:
@@ -11,8 +12,19 @@ import type { Payments } from './payments.ts';
  */
 export function backOfficeSeams(payments: Payments) {
   return {
-    refund: (request: { providerTransactionId: string; reason: string }) =>
-      payments.provider.refund(request.providerTransactionId, request.reason),
+    /** Through the one refund path; a credited purchase without the override is refused. */
+    async refund(request: {
+      providerTransactionId: string;
+      reason: string;
+      overrideCredit: boolean;
+    }) {
+      const answer = await payments.refunds.request({
+        transactionId: request.providerTransactionId,
+        reason: request.reason,
+        overrideCredit: request.overrideCredit,
+      });
+      if (answer.status === 'credited') throw new Error(creditedRefusal(answer.upgrades));
+    },
     async replay(event: Pick<WebhookEvent, 'event_id'>) {
       const result = await payments.fulfilment.replay(event.event_id);
       if (!result) throw new Error(`No stored event ${event.event_id}.`);

@@ -6,10 +6,16 @@ import {
 } from '@tessera/pages/constants';
 import type { DatabaseHandle } from '../../../db/database.ts';
 import { HttpError } from '../../../http/errors.ts';
-import { holdingsOf, mayUpgrade, type CustomerHoldings } from '../../licensing/index.ts';
+import {
+  holdingsOf,
+  mayUpgrade,
+  type CustomerHoldings,
+  type StoreMode,
+} from '../../licensing/index.ts';
 import { productsRepository } from '../../pricing/index.ts';
 import type { CheckoutFrame, PaymentProvider } from './provider.ts';
 import { checkoutsRepository } from '../repository/checkouts.ts';
+import { purchaseCreditsRepository } from '../repository/credits.ts';
 
 /**
  * What the pricing module decided this buyer pays for this product (the browser never says).
@@ -29,6 +35,8 @@ export interface CheckoutQuote {
   upgradeLicenseId: number | null;
   /** The licence's product when it is not `productId` (a bundle's licence is all-access). */
   licenseProductId?: number;
+  /** The buyer's licences whose purchases lowered `amount` (owner pricing): kept as credits. */
+  creditedLicenseIds?: readonly number[];
 }
 
 export interface CheckoutBuyer {
@@ -75,9 +83,10 @@ const KEY_WINDOW_MS = PURCHASE_KEY_WINDOW_MINUTES * 60 * 1000;
 export function checkoutsService(deps: {
   database: DatabaseHandle;
   provider: PaymentProvider;
+  mode: StoreMode;
   now?: () => number;
 }) {
-  const { database, provider } = deps;
+  const { database, provider, mode } = deps;
   const now = deps.now ?? Date.now;
   const repo = () => checkoutsRepository(database.db, database.engine);
 
@@ -97,7 +106,7 @@ export function checkoutsService(deps: {
       if (!buyer) throw new CheckoutError('Sign in to upgrade a licence.');
       // The quote decided with the same rule; asked again here, where the money is fixed.
       const product = await productsRepository(database.db).byId(quote.productId);
-      const holdings = buyer.holdings ?? (await holdingsOf(database.db, buyer.id));
+      const holdings = buyer.holdings ?? (await holdingsOf(database.db, buyer.id, mode));
       const allowed =
         product !== undefined &&
         mayUpgrade(holdings, quote.upgradeLicenseId, {
@@ -118,24 +127,36 @@ export function checkoutsService(deps: {
       email: buyer?.email ?? null,
       customData: { checkout: hash, product: quote.productSlug, kind: quote.kind },
     });
-    await repo().insert({
-      provider: provider.name,
-      provider_transaction_id: transactionId,
-      hash,
-      product_id: quote.productId,
-      price_id: quote.priceId,
-      kind: quote.kind,
-      user_id: buyer?.id ?? null,
-      upgrade_license_id: quote.upgradeLicenseId,
-      license_product_id:
-        quote.licenseProductId !== undefined && quote.licenseProductId !== quote.productId
-          ? quote.licenseProductId
-          : null,
-      amount: quote.amount,
-      advertised: quote.advertised,
-      currency: quote.currency,
-      status: 'pending',
-      created_at: now(),
+    const at = now();
+    await database.writeTransaction(async (tx) => {
+      const checkoutId = await checkoutsRepository(tx, database.engine).insert({
+        provider: provider.name,
+        provider_transaction_id: transactionId,
+        hash,
+        product_id: quote.productId,
+        price_id: quote.priceId,
+        kind: quote.kind,
+        user_id: buyer?.id ?? null,
+        upgrade_license_id: quote.upgradeLicenseId,
+        license_product_id:
+          quote.licenseProductId !== undefined && quote.licenseProductId !== quote.productId
+            ? quote.licenseProductId
+            : null,
+        amount: quote.amount,
+        advertised: quote.advertised,
+        currency: quote.currency,
+        status: 'pending',
+        created_at: at,
+      });
+      // What lowered the price, fixed with it: a refund of those purchases asks (decision 041).
+      if (buyer && quote.creditedLicenseIds?.length) {
+        await purchaseCreditsRepository(tx).record(
+          checkoutId,
+          buyer.id,
+          quote.creditedLicenseIds,
+          at,
+        );
+      }
     });
     return { hash, transactionId, frame: provider.frame(transactionId) };
   }

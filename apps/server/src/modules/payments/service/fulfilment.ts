@@ -14,6 +14,7 @@ import {
 } from '../schemas.ts';
 import type { PaymentProvider } from './provider.ts';
 import { checkoutsRepository } from '../repository/checkouts.ts';
+import { purchaseCreditsRepository } from '../repository/credits.ts';
 import { customersRepository } from '../repository/customers.ts';
 import { purchasesRepository } from '../repository/purchases.ts';
 import {
@@ -48,6 +49,8 @@ export interface FulfilmentDeps {
   provider: PaymentProvider;
   appUrl: string;
   logger: Logger;
+  /** The store takes test payments (decision 040): what it sells is marked test. */
+  testMode: boolean;
   now?: () => number;
 }
 
@@ -99,6 +102,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       checkoutId: checkout.id,
       buyerEmail,
       customerId: data.customer_id ?? null,
+      testMode: deps.testMode,
       now: at,
     });
     // A signed-in buyer's own licence is theirs at once; a team or classroom licence waits for
@@ -111,6 +115,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
       kind: checkout.kind,
       buyerEmail,
       redeemedAt: connect ? at : null,
+      testMode: deps.testMode,
       now: at,
     });
     if (checkout.upgrade_license_id !== null) {
@@ -164,8 +169,24 @@ export function createFulfilment(deps: FulfilmentDeps) {
       throw new UnprocessableEventError(`unknown transaction ${data.transaction_id}`);
     }
     const at = event.occurred_at;
+    // What stood on this purchase's credit, read before it is marked refunded (decision 041).
+    const standing = await purchaseCreditsRepository(tx).standingOn(purchase.id);
     if (!(await purchases.markRefunded(purchase.id, at, data.reason ?? null))) return 'ignored';
     await licenses.deactivate(tx, { purchaseId: purchase.id }, 'refund', at);
+    // An upgrade never stays for less than its price: the refund of a purchase it was credited
+    // takes its licence away ('other': an operator may give it back, audited), and the licence
+    // it replaced comes back if that one was not refunded.
+    for (const upgrade of standing) {
+      await licenses.deactivate(tx, { purchaseId: upgrade.purchaseId }, 'other', at);
+      const upgradeCheckout = await purchases.checkoutOf(upgrade.purchaseId);
+      if (upgradeCheckout?.upgrade_license_id) {
+        await licenses.restoreAfterUpgradeRefund(tx, upgradeCheckout.upgrade_license_id);
+      }
+      logger.warn(
+        { purchase: purchase.id, upgrade: upgrade.purchaseId, credit: upgrade.credit },
+        'A refunded purchase was credited toward an upgrade: the upgrade is deactivated',
+      );
+    }
     if (checkout?.upgrade_license_id) {
       await licenses.restoreAfterUpgradeRefund(tx, checkout.upgrade_license_id);
     }

@@ -4,6 +4,7 @@ import type { Logger } from '../../../logger.ts';
 import { checkoutsService, type CheckoutsService } from './checkouts.ts';
 import { createFulfilment, type Fulfilment } from './fulfilment.ts';
 import { createPaddleProvider } from './paddle-provider.ts';
+import { createRefunds, type Refunds } from './refunds.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createWebhookDeliverer, type WebhookDeliverer } from '../sandbox/deliveries.ts';
 import { createSandboxProvider, type SandboxProvider } from '../sandbox/provider.ts';
@@ -15,6 +16,8 @@ export interface Payments {
   provider: PaymentProvider;
   checkouts: CheckoutsService;
   fulfilment: Fulfilment;
+  /** The one refund path: the receipt's and the back office's (decision 041). */
+  refunds: Refunds;
   /** The sandbox provider and its webhook deliverer, when PAYMENT_PROVIDER is sandbox. */
   sandbox: SandboxProvider | null;
   deliverer: WebhookDeliverer | null;
@@ -67,12 +70,25 @@ export function createPayments(deps: {
     });
     webhookSecrets = settings.webhookSecrets;
   }
-  const fulfilment = createFulfilment({ database, provider, appUrl: config.appUrl, logger, now });
-  const checkouts = checkoutsService({ database, provider, now });
+  const fulfilment = createFulfilment({
+    database,
+    provider,
+    appUrl: config.appUrl,
+    logger,
+    testMode: config.testMode,
+    now,
+  });
+  const checkouts = checkoutsService({
+    database,
+    provider,
+    mode: { testMode: config.testMode },
+    now,
+  });
   return {
     provider,
     checkouts,
     fulfilment,
+    refunds: createRefunds({ database, provider }),
     sandbox,
     deliverer,
     webhookSecrets,

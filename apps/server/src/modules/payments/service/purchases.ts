@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../../db/database.ts';
 import { purchasesRepository } from '../repository/purchases.ts';
+import { standingUpgrades } from './refunds.ts';
 
 /**
  * What other modules do with purchases, each in the caller's transaction: this module stays
@@ -23,6 +24,9 @@ export const purchaseOperations = {
 
   /** An operator's refund request, marked once before the provider is asked. */
   claimRefund: (tx: Db | Tx, id: number, at: number) => purchasesRepository(tx).claimRefund(id, at),
+
+  /** The upgrades still standing on this purchase's credit (decision 041). */
+  standingUpgrades: (db: Db | Tx, id: number) => standingUpgrades(db, id),
 
   /** Takes back this request's mark when the provider refused. */
   releaseRefund: (tx: Db | Tx, id: number, at: number) =>

@@ -14,7 +14,7 @@ import {
 } from '@tessera/pages/constants';
 import type { Request } from 'express';
 import type { Db } from '../../../db/database.ts';
-import { holdingsOf, supersedes } from '../../licensing/index.ts';
+import { holdingsOf, supersedes, type StoreMode } from '../../licensing/index.ts';
 import { DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
 import {
   ownsStandardAllAccess,
@@ -28,6 +28,8 @@ import { pricingRepository, type PricedProduct } from '../repository.ts';
 
 export interface PricingOptions {
   db: Db;
+  /** A live store's test licences credit nothing and own nothing (decision 040). */
+  mode: StoreMode;
   blackFriday?: OfferWindow;
   now?: () => Date;
 }
@@ -82,15 +84,16 @@ const priceOf = (quote: Quote): AllAccessPricing => ({
 export function createPricing({
   db,
   blackFriday = DEFAULT_BLACK_FRIDAY_WINDOW,
+  mode,
   now = () => new Date(),
 }: PricingOptions): Pricing {
-  const deps = { db, blackFriday };
+  const deps = { db, blackFriday, mode };
   const repository = pricingRepository(db);
 
   function forCustomer(
     user: { id: number; email: string } | null,
     at: Date,
-    readHoldings = () => holdingsOf(db, user?.id ?? null),
+    readHoldings = () => holdingsOf(db, user?.id ?? null, mode),
   ): CustomerPricing {
     let products: Promise<PricedProduct[]> | undefined;
     const customerDeps = { ...deps, products: () => (products ??= repository.products()) };
@@ -256,7 +259,7 @@ export function createPricing({
   const perRequest = new WeakMap<Request, CustomerPricing>();
   return {
     quote: (input) =>
-      holdingsOf(db, input.userId).then((customer) => quoteFor(deps, customer, input)),
+      holdingsOf(db, input.userId, mode).then((customer) => quoteFor(deps, customer, input)),
     forCustomer,
     forRequest(req) {
       let pricing = perRequest.get(req);

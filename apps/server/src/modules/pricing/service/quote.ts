@@ -11,6 +11,7 @@ import {
   mayUpgrade,
   supersedes,
   type CustomerHoldings,
+  type StoreMode,
 } from '../../licensing/index.ts';
 import { activeOffer, DEFAULT_BLACK_FRIDAY_WINDOW, type OfferWindow } from './offers.ts';
 import { ownerPricing } from './owner-pricing.ts';
@@ -67,6 +68,8 @@ export type QuoteResult = Quote | QuoteRefusal;
 
 export interface PricingDeps {
   db: Db | Tx;
+  /** Whether test licences count (a store in test mode) or not (a live store; decision 040). */
+  mode: StoreMode;
   /** The Black Friday window (configuration: BLACK_FRIDAY_STARTS_AT / BLACK_FRIDAY_ENDS_AT). */
   blackFriday?: OfferWindow;
   /** Every product with its prices, read once for several quotes (one request's). */
@@ -116,7 +119,7 @@ function alreadyOwns(customer: CustomerHoldings, product: PricedProduct, kind: L
  * upgrade of a licence that is not theirs or that this product does not replace.
  */
 export async function quote(deps: PricingDeps, input: QuoteInput): Promise<QuoteResult> {
-  const customer = await holdingsOf(deps.db, input.userId);
+  const customer = await holdingsOf(deps.db, input.userId, deps.mode);
   return quoteFor(deps, customer, input);
 }
 
