@@ -105,6 +105,7 @@ export type {
   LicensePageProps,
   LicenseRecord,
   PackageDownloads,
+  DigitalGoodsDownloads,
   RedeemLicensePageProps,
   TeamMemberRecord,
   TeamPurchaseRecord,

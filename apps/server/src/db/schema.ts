@@ -265,6 +265,20 @@ export interface LicensesTable {
   deactivated_at: number | null;
 }
 
+/**
+ * Digital goods a licence hands over besides code (the bundle's design ebook): given in the
+ * purchase's transaction, taken back by its refund (`revoked_at`); usable while the licence is
+ * active.
+ */
+export interface LicenseGoodsTable {
+  id: Generated<number>;
+  license_id: number;
+  /** A key of DIGITAL_GOODS (`@tessera/pages/constants`). */
+  goods: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface PageViewsTable {
   id: Generated<number>;
   path: string;
@@ -312,6 +326,7 @@ export interface Database {
   products: ProductsTable;
   purchases: PurchasesTable;
   licenses: LicensesTable;
+  license_goods: LicenseGoodsTable;
   prices: PricesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

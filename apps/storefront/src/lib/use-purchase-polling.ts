@@ -7,6 +7,11 @@ export function purchaseStatusUrl(hash: string): string {
   return `/paddle-purchases/${encodeURIComponent(hash)}`;
 }
 
+/** Where a ready purchase goes: the server redirects to its landing with its message. */
+export function thankYouLandingUrl(hash: string): string {
+  return `/thank-you/landing?checkout=${encodeURIComponent(hash)}`;
+}
+
 /**
  * `GET /paddle-purchases/{hash}`: a 2xx with a `license_key` means ready; anything else means not
  * yet.
