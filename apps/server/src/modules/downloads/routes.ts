@@ -157,7 +157,8 @@ export function goodsRoutes(deps: GoodsRoutesDeps): Router {
       }
       if (!deps.dir) throw new NotFoundError('This file is not available yet.');
       const absolute = goodsFilePath(deps.dir, file);
-      res.attachment(file.name);
+      // The name is one of the configured ones (letters, digits, dots, hyphens): no escaping.
+      res.set('Content-Disposition', `attachment; filename="${file.name}"`);
       await new Promise<void>((resolve, reject) => {
         res.sendFile(
           absolute,
