@@ -98,7 +98,11 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
       status: 200,
       body: { duplicate: true },
     });
-    const again = await deliver(server.url, webhookSecret(services), transactionCompleted(transactionId));
+    const again = await deliver(
+      server.url,
+      webhookSecret(services),
+      transactionCompleted(transactionId),
+    );
     expect(again).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
     expect(await licenseOperations.goodsOfPurchase(db, purchaseId)).toHaveLength(1);
 
@@ -135,6 +139,34 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
     });
   });
 
+  it("an operator's resend of the licence e-mail links the goods it still hands over", async () => {
+    const buyer = await store.person('resend-bundle');
+    const { purchaseId, transactionId } = await buyBundle(buyer);
+    const [{ license_id: licenseId }] = (await licenseOperations.goodsOfPurchase(
+      db,
+      purchaseId,
+    )) as [{ license_id: number }];
+    const operator = await store.admin();
+    const resent = async () => {
+      await operator.browser.submit('post', `/admin/licenses/${licenseId}/resend`);
+      const jobs = await db
+        .selectFrom('mail_jobs')
+        .select('payload')
+        .where('recipient', '=', buyer.email)
+        .where('template', '=', 'license')
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow();
+      return (JSON.parse(jobs.payload) as { downloads?: { url: string }[] }).downloads;
+    };
+    expect((await resent())?.map((file) => file.url)).toEqual([
+      `${store.config.appUrl}${PDF}`,
+      `${store.config.appUrl}${VIDEOS}`,
+    ]);
+    expect(await licenseOperations.goodsOfLicense(db, licenseId)).toEqual(['design-ebook']);
+    await deliver(server.url, webhookSecret(services), refundEvent(transactionId));
+    expect(await licenseOperations.goodsOfLicense(db, licenseId)).toEqual([]);
+  });
+
   it('gives nothing but code with a product that has no goods', async () => {
     const buyer = await store.person('all-access-buyer');
     const quote = await quoteFor(services, { slug: 'all-access' });
@@ -143,7 +175,7 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
     expect(await licenseOperations.goodsHeldBy(db, buyer.id)).toEqual([]);
   });
 
-  it("streams the configured file to its holder only: lists it with sizes on /license; visitors sign in, others are refused", async () => {
+  it('streams the configured file to its holder only: lists it with sizes on /license; visitors sign in, others are refused', async () => {
     const buyer = await store.person('bundle-holder');
     const { transactionId } = await buyBundle(buyer);
     const holder = await store.signIn(buyer.email);
@@ -245,7 +277,11 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
       .insertInto('team_members')
       .values({ team_id: team.id, user_id: member.id, role: 'member', created_at: at })
       .execute();
-    await db.updateTable('licenses').set({ team_id: team.id }).where('id', '=', licence.id).execute();
+    await db
+      .updateTable('licenses')
+      .set({ team_id: team.id })
+      .where('id', '=', licence.id)
+      .execute();
     const teamMember = await store.signIn(member.email);
     expect((await download(teamMember, PDF)).status).toBe(200);
 
@@ -310,6 +346,8 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
       rmSync(empty, { recursive: true, force: true });
     }
     // The shipped sample says what it is.
-    expect(sample('design-ebook.pdf').toString('latin1')).toContain('Sample \x97 replace with your ebook');
+    expect(sample('design-ebook.pdf').toString('latin1')).toContain(
+      'Sample \x97 replace with your ebook',
+    );
   });
 });

@@ -56,7 +56,19 @@ export function licenseGoodsRepository(db: Db | Tx) {
       return rows.map((row) => row.goods);
     },
 
-    /** What a purchase's licences hand over, revoked or not (tests and the back office). */
+    /** The goods a licence hands over now (not revoked). */
+    async ofLicense(licenseId: number): Promise<string[]> {
+      const rows = await db
+        .selectFrom('license_goods')
+        .select('goods')
+        .where('license_id', '=', licenseId)
+        .where('revoked_at', 'is', null)
+        .orderBy('goods')
+        .execute();
+      return rows.map((row) => row.goods);
+    },
+
+    /** What a purchase's licences hand over, revoked or not (fulfilment, tests). */
     ofPurchase(purchaseId: number) {
       return db
         .selectFrom('license_goods')

@@ -154,6 +154,10 @@ export const licenseOperations = {
   /** The digital goods the user may download now (own and team licences, active, not revoked). */
   goodsHeldBy: (db: Db | Tx, userId: number) => licenseGoodsRepository(db).heldBy(userId),
 
+  /** What a licence hands over now (not revoked): for its e-mail when it is sent again. */
+  goodsOfLicense: (db: Db | Tx, licenseId: number) =>
+    licenseGoodsRepository(db).ofLicense(licenseId),
+
   /** What a purchase's licences hand over, revoked or not. */
   goodsOfPurchase: (db: Db | Tx, purchaseId: number) =>
     licenseGoodsRepository(db).ofPurchase(purchaseId),
