@@ -3,9 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LicensePageProps } from '@tessera/pages';
 import { BLACK_FRIDAY_SLUG, DIGITAL_GOODS } from '@tessera/pages/constants';
+import express from 'express';
+import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backOfficeApp, PEOPLE_PASSWORD } from '../../../test/back-office.ts';
 import { TestBrowser } from '../../../test/browser.ts';
+import { captureLogger } from '../../../test/helpers.ts';
 import {
   deliver,
   listening,
@@ -16,9 +19,10 @@ import {
 } from '../../../test/payments.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { SAMPLE_DIGITAL_GOODS_DIR } from '../../config.ts';
+import type { RateLimiter } from '../../http/rate-limit.ts';
 import { licenseOperations } from '../licensing/index.ts';
 import { missingGoodsFiles } from './goods.ts';
-import { GOODS_IMPERSONATION_REFUSAL, GOODS_REFUSAL } from './routes.ts';
+import { GOODS_IMPERSONATION_REFUSAL, GOODS_REFUSAL, goodsRoutes } from './routes.ts';
 
 const PDF = '/digital-goods/design-ebook/design-ebook.pdf';
 const VIDEOS = '/digital-goods/design-ebook/design-ebook-videos.zip';
@@ -142,10 +146,8 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
   it("an operator's resend of the licence e-mail links the goods it still hands over", async () => {
     const buyer = await store.person('resend-bundle');
     const { purchaseId, transactionId } = await buyBundle(buyer);
-    const [{ license_id: licenseId }] = (await licenseOperations.goodsOfPurchase(
-      db,
-      purchaseId,
-    )) as [{ license_id: number }];
+    const [given] = await licenseOperations.goodsOfPurchase(db, purchaseId);
+    const licenseId = given!.license_id;
     const operator = await store.admin();
     const resent = async () => {
       await operator.browser.submit('post', `/admin/licenses/${licenseId}/resend`);
@@ -325,6 +327,38 @@ describe(`digital goods: the bundle's ebook (${TEST_DATABASE}, ${TEST_SESSION_ST
       const response = await download(holder, url);
       expect([url, response.status]).toEqual([url, 422]);
       expect(response.headers['content-disposition'], url).toBeUndefined();
+    }
+  });
+
+  it('serves from a folder anywhere (a hidden one too); a file missing there is a 404, logged, never a broken download', async () => {
+    const hidden = mkdtempSync(path.join(tmpdir(), '.tessera-goods-'));
+    try {
+      writeFileSync(path.join(hidden, 'design-ebook.pdf'), '%PDF-1.4 the operator’s ebook');
+      const { logger, lines } = captureLogger();
+      const app = express();
+      app.use((req, _res, next) => {
+        Object.assign(req, { user: { id: 1 }, impersonator: null });
+        next();
+      });
+      app.use(
+        goodsRoutes({
+          dir: hidden,
+          heldBy: () => Promise.resolve(['design-ebook']),
+          limiter: { consume: () => Promise.resolve({ allowed: true }) } as unknown as RateLimiter,
+          logger,
+        }),
+      );
+      const ok = await request(app).get(PDF);
+      expect([ok.status, ok.headers['content-disposition']]).toEqual([
+        200,
+        'attachment; filename="design-ebook.pdf"',
+      ]);
+      const missing = await request(app).get(VIDEOS);
+      expect(missing.status).toBe(404);
+      expect(missing.headers['content-disposition']).toBeUndefined();
+      expect(lines.some((line) => line.msg.includes('missing from DIGITAL_GOODS_DIR'))).toBe(true);
+    } finally {
+      rmSync(hidden, { recursive: true, force: true });
     }
   });
 

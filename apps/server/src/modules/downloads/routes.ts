@@ -157,16 +157,18 @@ export function goodsRoutes(deps: GoodsRoutesDeps): Router {
       }
       if (!deps.dir) throw new NotFoundError('This file is not available yet.');
       const absolute = goodsFilePath(deps.dir, file);
+      const root = deps.dir;
       // The name is one of the configured ones (letters, digits, dots, hyphens): no escaping.
       res.set('Content-Disposition', `attachment; filename="${file.name}"`);
       await new Promise<void>((resolve, reject) => {
+        // Relative to the folder: only the configured name is checked, wherever the folder is.
         res.sendFile(
-          absolute,
+          file.name,
           {
+            root,
             acceptRanges: true,
             cacheControl: false,
             lastModified: true,
-            dotfiles: 'deny',
             headers: { 'Cache-Control': 'private, no-store' },
           },
           (error?: Error) => {

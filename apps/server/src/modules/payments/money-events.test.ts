@@ -146,7 +146,10 @@ describe(`money events tell the person (${TEST_DATABASE}, ${TEST_SESSION_STORE} 
         licenseUrl: `${store.config.appUrl}/license`,
       },
     ]);
-    const message = refundMail({ brandName: 'Tessera UI', ...(mails[0] as never) });
+    const message = refundMail({
+      brandName: 'Tessera UI',
+      ...(mails[0] as Omit<Parameters<typeof refundMail>[0], 'brandName'>),
+    });
     expect(message.subject).toBe('Your Tessera UI purchase of Marketing was refunded');
     expect(message.text).toContain(`Its licence (${key.key}) no longer gives access`);
   });
@@ -177,7 +180,10 @@ describe(`money events tell the person (${TEST_DATABASE}, ${TEST_SESSION_STORE} 
         seats: 25,
       },
     ]);
-    const message = teamReadyMail({ brandName: 'Tessera UI', ...(mails[0] as never) });
+    const message = teamReadyMail({
+      brandName: 'Tessera UI',
+      ...(mails[0] as Omit<Parameters<typeof teamReadyMail>[0], 'brandName'>),
+    });
     expect(message.subject).toBe('Your Tessera UI team Money Events Ltd is ready');
   });
 
