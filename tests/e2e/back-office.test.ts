@@ -5,6 +5,7 @@ import {
   fillDetails,
   hydrated,
   JOURNEY,
+  outbox,
   pay,
   PURCHASE_POLL,
   query,
@@ -120,6 +121,10 @@ describe('an operator helping a customer from the back office', () => {
       await dialog.waitFor(SLOW);
       await dialog.getByRole('button', { name: 'Request refund' }).click();
       await dialog.waitFor({ state: 'detached', ...SLOW });
+      // The operator is told where they land (the flash), the customer by e-mail below.
+      await admin
+        .getByText('Refund requested. The purchase shows it refunded once the provider confirms.')
+        .waitFor(SLOW);
       // Either still waiting for the webhook, or it has already landed: never still 'Paid'.
       await expect.poll(() => row.getByText(/^(Refund requested|Refunded)$/).count(), SLOW).toBe(1);
       const requested = query<{ refund_requested_at: string | null }>(
@@ -137,6 +142,18 @@ describe('an operator helping a customer from the back office', () => {
         .toBe(1);
       expect(await row.getByRole('button', { name: /^Refund…/ }).count()).toBe(0);
       expect(await row.locator('s').count()).toBe(1);
+      // The customer's e-mail: what was refunded, and that its licence no longer gives access.
+      await expect
+        .poll(
+          () =>
+            outbox(store).filter(
+              (mail) =>
+                mail.to === CUSTOMER &&
+                mail.subject === 'Your Tessera UI purchase of Ecommerce was refunded',
+            ).length,
+          SLOW,
+        )
+        .toBe(1);
       // One refund, once.
       expect(
         query<{ id: number }>(

@@ -281,8 +281,25 @@ describe('a customer who owns packages', () => {
         props: { isUpgrade: boolean };
       };
       expect(visit).toMatchObject({ component: 'ThankYou', props: { isUpgrade: true } });
-      // The upgrade's thank-you leads home, not to a licence page.
+      // The upgrade's thank-you leads home, not to a licence page, saying what happened.
       await page.waitForURL(`${store.url}/`, SLOW);
+      await page
+        .getByText(
+          'Upgrade complete: you now have All-access, and your previous licence is replaced. We’ve e-mailed you the new key.',
+        )
+        .waitFor(SLOW);
+      // And the e-mail says it was an upgrade.
+      await expect
+        .poll(
+          () =>
+            outbox(store).filter(
+              (mail) =>
+                mail.to === 'customer@example.com' &&
+                mail.text.includes('Thank you for upgrading to All-access.'),
+            ).length,
+          SLOW,
+        )
+        .toBe(1);
 
       expect(await hasCode(store, page, ECOMMERCE)).toBe(true);
       await page.goto(`${store.url}/upgrade`);
@@ -330,6 +347,19 @@ describe('a customer who owns packages', () => {
         .toBe(1);
       expect(await upgrade.getAttribute('data-refunded')).toBe('true');
       expect(await upgrade.locator('s').count()).toBeGreaterThan(0);
+
+      // The customer is told: an e-mail says what was refunded and that its licence is over.
+      await expect
+        .poll(
+          () =>
+            outbox(store).filter(
+              (mail) =>
+                mail.to === 'customer@example.com' &&
+                mail.subject === 'Your Tessera UI purchase of All-access was refunded',
+            ).length,
+          SLOW,
+        )
+        .toBe(1);
 
       // The next page: Ecommerce locked again; the packages the upgrade replaced are back.
       expect(await hasCode(store, page, ECOMMERCE)).toBe(false);

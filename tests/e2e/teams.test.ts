@@ -100,12 +100,16 @@ describe('a team, from its purchase to its last member', () => {
       expect(await billing.getByRole('link', { name: /View Receipt/ }).count()).toBe(1);
       // The owner holds all-access through the team.
       expect(await hasCode(store, owner, ECOMMERCE)).toBe(true);
-      // …and the licence page now says it is taken.
+      // …and the licence page now says it is theirs, through the team (never "taken").
       await owner.goto(`${store.url}/licenses/${key}`);
       await hydrated(owner);
       expect(await owner.getByRole('heading', { level: 1 }).textContent()).toBe(
-        'This licence has already been redeemed',
+        'Your licence is ready',
       );
+      expect(await owner.getByRole('link', { name: `Go to ${TEAM}` }).getAttribute('href')).toBe(
+        new URL(teamUrl).pathname,
+      );
+      expect(await owner.getByText(/redeem it yourself/).count()).toBe(0);
     },
     JOURNEY,
   );

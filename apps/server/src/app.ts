@@ -38,12 +38,18 @@ import {
 } from './modules/catalog/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
-import { downloadRoutes, downloadsFor } from './modules/downloads/index.ts';
+import {
+  downloadRoutes,
+  downloadsFor,
+  goodsDownloads,
+  goodsRoutes,
+} from './modules/downloads/index.ts';
 import { homeRoutes } from './modules/home/index.ts';
 import { sharedPageData, storeFreePageData } from './modules/layout/index.ts';
 import {
   accessPolicy,
   licenseApiRoutes,
+  licenseOperations,
   licensingRoutes,
   secretGuesses,
 } from './modules/licensing/index.ts';
@@ -284,6 +290,15 @@ export function buildApp(deps: AppDeps): Express {
       now,
     }),
   );
+  const goodsHeldBy = (userId: number) => licenseOperations.goodsHeldBy(db, userId);
+  app.use(
+    goodsRoutes({
+      dir: config.digitalGoodsDir,
+      heldBy: goodsHeldBy,
+      limiter: limiters.downloads,
+      logger,
+    }),
+  );
   app.use(
     licensingRoutes({
       database: services.database,
@@ -293,6 +308,8 @@ export function buildApp(deps: AppDeps): Express {
       appUrl: config.appUrl,
       supportEmail: config.supportEmail,
       downloads: async (req) => downloadsFor(catalogue(), await req.entitlements()),
+      digitalGoods: async (userId) =>
+        goodsDownloads(config.digitalGoodsDir, await goodsHeldBy(userId)),
       onRedeemed: purchaseOperations.adopt,
       now,
     }),

@@ -18,6 +18,7 @@ import {
   type Row,
   GET_ROWS,
   DOWNLOAD_ROWS,
+  GOODS_ROWS,
   TEAM_GET_ROWS,
   WRITE_ROWS,
   PUBLIC_WRITE_ROWS,
@@ -117,8 +118,11 @@ async function backOfficeState() {
 }
 
 async function forgetGuesses() {
-  for (const ip of ['127.0.0.1', '::ffff:127.0.0.1', '::1'])
+  // The checkout and thank-you pages share a per-address budget too (purchase status).
+  for (const ip of ['127.0.0.1', '::ffff:127.0.0.1', '::1']) {
     await app.services.limiters.secretGuesses.reset(ip);
+    await app.services.limiters.purchaseStatus.reset(ip);
+  }
 }
 
 function bodyText(response: request.Response): string {
@@ -196,6 +200,10 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
 
   it('gives bulk downloads to their package owners only', async () => {
     expect(await sweep(DOWNLOAD_ROWS)).toBe(DOWNLOAD_ROWS.length * ROLES.length * 2);
+  }, 60_000);
+
+  it('gives digital goods to their holders only', async () => {
+    expect(await sweep(GOODS_ROWS)).toBe(GOODS_ROWS.length * ROLES.length * 2);
   }, 60_000);
 
   it('answers the licence-key API in JSON to every role alike: no CSRF token needed, no session used', async () => {

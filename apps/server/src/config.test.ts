@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, SAMPLE_DIGITAL_GOODS_DIR } from './config.ts';
 
 function configError(env: Record<string, string>): ConfigError {
   try {
@@ -74,6 +74,7 @@ describe('loadConfig', () => {
       STOREFRONT_DIST: 'relative/dist',
       TRUST_PROXY: '1',
       PAYMENTS_TEST_MODE: 'on',
+      DIGITAL_GOODS_DIR: 'relative/goods',
     });
     expect(config).toMatchObject({
       isProduction: true,
@@ -86,10 +87,36 @@ describe('loadConfig', () => {
       ssr: false,
       storefrontDist: path.resolve('relative/dist'),
       trustProxy: 1,
+      digitalGoodsDir: path.resolve('relative/goods'),
       // The only warning: the default payment provider takes no money (decisions 006, 040).
       testMode: true,
       warnings: [expect.stringMatching(/^TEST MODE/)],
     });
+  });
+
+  it('hands over the labelled sample ebook only where no real money is taken', () => {
+    const paddle = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(48),
+      PAYMENT_PROVIDER: 'paddle',
+      PADDLE_API_KEY: 'pdl_key',
+      PADDLE_CLIENT_TOKEN: 'live_token',
+      PADDLE_WEBHOOK_SECRET: 'pdl_ntfset_secret',
+      PADDLE_ENVIRONMENT: 'production',
+    };
+    expect(loadConfig({}).digitalGoodsDir).toBe(SAMPLE_DIGITAL_GOODS_DIR);
+    expect(loadConfig(paddle).digitalGoodsDir).toBeUndefined();
+    expect(loadConfig({ ...paddle, DIGITAL_GOODS_DIR: '/srv/goods' }).digitalGoodsDir).toBe(
+      '/srv/goods',
+    );
+    // A production store on the sandbox says it hands over the sample.
+    const sandbox = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(48),
+      PAYMENTS_TEST_MODE: 'on',
+    });
+    expect(sandbox.digitalGoodsDir).toBe(SAMPLE_DIGITAL_GOODS_DIR);
+    expect(sandbox.warnings.join('\n')).toContain('the bundle hands over the SAMPLE ebook');
   });
 
   it('derives APP_URL from host and port', () => {

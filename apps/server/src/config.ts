@@ -10,6 +10,11 @@ const DEVELOPMENT_SESSION_SECRET = 'tessera-development-session-secret-do-not-us
 const DEFAULT_STOREFRONT_DIST = path.resolve(import.meta.dirname, '../../storefront/dist');
 const DEFAULT_CATALOG_DIST = path.resolve(import.meta.dirname, '../../../packages/catalog/dist');
 const DEFAULT_DATA_DIR = path.resolve(import.meta.dirname, '../../../data');
+/** The clearly labelled sample of the bundle's ebook, so its journey runs offline. */
+export const SAMPLE_DIGITAL_GOODS_DIR = path.resolve(
+  import.meta.dirname,
+  '../digital-goods-sample',
+);
 /** scrypt N = 2^17, r = 8, p = 1: OWASP ASVS 5's floor for scrypt. Production never goes lower. */
 export const PRODUCTION_PASSWORD_HASH_COST = 17;
 
@@ -153,6 +158,12 @@ const envSchema = z
     // The Black Friday offer's window: ISO 8601 instants with an offset (docs/decisions/007).
     BLACK_FRIDAY_STARTS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.startsAt),
     BLACK_FRIDAY_ENDS_AT: z.string().trim().default(BLACK_FRIDAY_WINDOW.endsAt),
+    // The operator's files of digital goods that are not components (decision 046): the
+    // bundle's ebook. Default outside production: the project's labelled sample.
+    DIGITAL_GOODS_DIR: z
+      .string()
+      .transform((dir) => path.resolve(dir))
+      .optional(),
     // Who takes the money (decision 006): our own offline sandbox, or Paddle Billing.
     PAYMENT_PROVIDER: z.enum(['sandbox', 'paddle']).default('sandbox'),
     PADDLE_API_KEY: z.string().trim().min(1).optional(),
@@ -311,6 +322,12 @@ export interface Config {
   passwordHashCost: number;
   /** When the Black Friday bundle is for sale (BLACK_FRIDAY_STARTS_AT / BLACK_FRIDAY_ENDS_AT). */
   blackFriday: OfferWindow;
+  /**
+   * The folder of digital goods (DIGITAL_GOODS_DIR). Unset: the shipped sample, except in a
+   * production store taking real money (Paddle), which has none (main.ts then refuses to start
+   * while the bundle is on sale).
+   */
+  digitalGoodsDir: string | undefined;
   /** The longest one session-store or rate-limiter operation may take (STORE_TIMEOUT_MS). */
   storeTimeoutMs: number;
   /** Statement, lock and pool-wait limits and the pool's size (DB_*). */
@@ -451,6 +468,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     );
   }
 
+  // The labelled sample stands in for the operator's files wherever no real money is taken.
+  const sellsForReal = values.NODE_ENV === 'production' && payments.provider === 'paddle';
+  const digitalGoodsDir =
+    values.DIGITAL_GOODS_DIR ?? (sellsForReal ? undefined : SAMPLE_DIGITAL_GOODS_DIR);
+  if (values.NODE_ENV === 'production' && digitalGoodsDir === SAMPLE_DIGITAL_GOODS_DIR) {
+    warnings.push(
+      'DIGITAL_GOODS_DIR is not set: the bundle hands over the SAMPLE ebook. Set DIGITAL_GOODS_DIR to the folder of your files before selling.',
+    );
+  }
+
   return {
     nodeEnv: values.NODE_ENV,
     isProduction: values.NODE_ENV === 'production',
@@ -475,6 +502,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     mailFrom: values.MAIL_FROM ?? `${values.BRAND_NAME} <hello@tessera-ui.com>`,
     passwordHashCost: values.PASSWORD_HASH_COST,
     blackFriday: offerWindow(values.BLACK_FRIDAY_STARTS_AT, values.BLACK_FRIDAY_ENDS_AT),
+    digitalGoodsDir,
     storeTimeoutMs: values.STORE_TIMEOUT_MS,
     supportEmail: values.SUPPORT_EMAIL,
     issueTrackerUrl: values.ISSUE_TRACKER_URL,

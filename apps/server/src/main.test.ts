@@ -205,6 +205,38 @@ describe('node src/main.ts', () => {
     expect(running.stderr()).not.toContain('short"');
   });
 
+  it("refuses to sell the bundle for real without its files, naming the missing ones", async () => {
+    const DAY = 86_400_000;
+    const live = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: TEST_SECRET,
+      PAYMENT_PROVIDER: 'paddle',
+      PADDLE_API_KEY: 'pdl_live_apikey_test',
+      PADDLE_CLIENT_TOKEN: 'live_client_token_test',
+      PADDLE_WEBHOOK_SECRET: 'pdl_ntfset_test_secret',
+      PADDLE_ENVIRONMENT: 'production',
+      BLACK_FRIDAY_STARTS_AT: new Date(Date.now() - DAY).toISOString(),
+      BLACK_FRIDAY_ENDS_AT: new Date(Date.now() + DAY).toISOString(),
+    };
+    // No folder at all: both files are missing.
+    running = start(live);
+    let [code] = await once(running.child, 'exit');
+    expect(code).toBe(1);
+    expect(running.stdout()).toContain(
+      "The Black Friday bundle's files are missing from DIGITAL_GOODS_DIR (not set): design-ebook.pdf, design-ebook-videos.zip",
+    );
+    // A folder with the ebook but not its videos: the one missing is named.
+    const goods = mkdtempSync(path.join(dataDir, 'goods-'));
+    writeFileSync(path.join(goods, 'design-ebook.pdf'), '%PDF-1.4 the real ebook');
+    running = start({ ...live, DIGITAL_GOODS_DIR: goods });
+    [code] = await once(running.child, 'exit');
+    expect(code).toBe(1);
+    expect(running.stdout()).toContain(
+      `The Black Friday bundle's files are missing from ${goods}: design-ebook-videos.zip.`,
+    );
+    expect(running.stdout()).not.toContain('design-ebook.pdf,');
+  }, 60_000);
+
   it('on SIGTERM turns readiness to 503 while liveness and pages still answer, then exits', async () => {
     dist = await createStorefrontDist();
     running = start({

@@ -10,6 +10,8 @@ import { createLogger, jsonOnly } from './logger.ts';
 import { createLifecycle } from './http/health.ts';
 import { createShutdown, exitOnSignals, HARD_EXIT_GRACE_MS, listen, serverUrl } from './server.ts';
 import { createServices } from './services.ts';
+import { BLACK_FRIDAY_SLUG } from '@tessera/pages/constants';
+import { missingGoodsFiles } from './modules/downloads/index.ts';
 
 function configOrExit(): Config {
   try {
@@ -28,6 +30,22 @@ const logger = await createLogger(config);
 // Production output is for a log collector: JSON lines only, whoever prints.
 if (config.isProduction) jsonOnly(logger);
 for (const warning of config.warnings) logger.warn(warning);
+
+// A store must never take money for what it cannot hand over: while the bundle is (or will be)
+// on sale, its ebook's files must be there. After the offer, its buyers still need them: warn.
+const missingGoods = await missingGoodsFiles(config.digitalGoodsDir, [BLACK_FRIDAY_SLUG]);
+if (missingGoods.length > 0) {
+  const where = config.digitalGoodsDir ?? 'DIGITAL_GOODS_DIR (not set)';
+  const message = `The Black Friday bundle's files are missing from ${where}: ${missingGoods.join(', ')}`;
+  if (config.isProduction && Date.now() < config.blackFriday.endsAt) {
+    logger.fatal(
+      { missing: missingGoods },
+      `${message}. Add them, or end the offer (BLACK_FRIDAY_ENDS_AT), to start.`,
+    );
+    process.exit(1);
+  }
+  logger.warn({ missing: missingGoods }, message);
+}
 
 const assets = await loadClientAssets(config.storefrontDist);
 if (!assets) {

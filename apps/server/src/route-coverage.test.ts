@@ -4,6 +4,7 @@ import {
   app,
   DEDICATED_ROUTES,
   DOWNLOAD_ROWS,
+  GOODS_ROWS,
   GET_ROWS,
   pathOf,
   prepareMatrix,
@@ -112,7 +113,7 @@ describe(`every route has a row in the authorisation matrix (${TEST_DATABASE})`,
 
   it('has a row for each', async () => {
     const rows: { method: string; path: string }[] = [];
-    for (const row of [...GET_ROWS, ...DOWNLOAD_ROWS, ...TEAM_GET_ROWS])
+    for (const row of [...GET_ROWS, ...DOWNLOAD_ROWS, ...GOODS_ROWS, ...TEAM_GET_ROWS])
       rows.push({ method: 'get', path: await row.path() });
     for (const row of [...WRITE_ROWS, ...PUBLIC_WRITE_ROWS])
       rows.push({ method: row.method, path: pathOf(row) });

@@ -181,6 +181,15 @@ export async function prepareMatrix() {
         .executeTakeFirstOrThrow()
     ).id;
   const a = await teamOf(DEMO_KEYS.demoTeam);
+  const demoTeamLicence = await db
+    .selectFrom('licenses')
+    .select(['id'])
+    .where('key', '=', DEMO_KEYS.demoTeam)
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('license_goods')
+    .values({ license_id: demoTeamLicence.id, goods: 'design-ebook', created_at: Date.now() })
+    .execute();
   const b = await teamOf(DEMO_KEYS.otherTeam);
   // A spare member of the demo team: the one an owner's removal in the write matrix removes.
   const spare = await createUser(app.services, 'spare-member@example.com', DEMO_PASSWORD, 10);
@@ -334,6 +343,13 @@ export const GET_ROWS: Row[] = [
   { path: () => `/paddle-purchases/${'A'.repeat(32)}`, expect: 404 },
   { path: () => `/thank-you?checkout=${pending.hash}`, expect: 200 },
   { path: () => `/thank-you?checkout=${'A'.repeat(32)}`, expect: 404 },
+  // The landing after paying: not ready yet sends whoever holds the hash back to wait.
+  {
+    path: () => `/thank-you/landing?checkout=${pending.hash}`,
+    expect: 302,
+    location: () => `/thank-you?checkout=${pending.hash}`,
+  },
+  { path: () => `/thank-you/landing?checkout=${'A'.repeat(32)}`, expect: 404 },
   { path: () => `/sandbox-checkout/${pending.transactionId}`, expect: 200 },
   { path: () => `/sandbox-checkout/txn_${'0'.repeat(26)}`, expect: 404 },
   // Checkout: anyone may open one for what they may buy; holders of all-access are sent back.
@@ -376,6 +392,22 @@ export const DOWNLOAD_ROWS: Row[] = [
   { path: () => '/downloads/all-access/html.zip', expect: 404 },
   { path: () => '/downloads/market%69ng/react.zip', expect: 404 },
   { path: () => '/downloads/marketing/..%2fecommerce.zip', expect: 404 },
+];
+
+/**
+ * Digital goods (decision 046): the demo team's licence hands over the bundle's ebook here, so
+ * its owner and member may download it; everyone else is refused, visitors sent to sign in.
+ */
+export const GOODS_ROWS: Row[] = [
+  ...['design-ebook.pdf', 'design-ebook-videos.zip'].map((file) => ({
+    path: () => `/digital-goods/design-ebook/${file}`,
+    expect: (role: Role) => (role === 'visitor' ? 302 : IN_TEAM_A.has(role) ? 200 : 403),
+    location: () => '/login',
+  })),
+  { path: () => '/digital-goods/design-ebook/README.md', expect: 404 },
+  { path: () => '/digital-goods/design-ebook/..%2f..%2fpackage.json', expect: 404 },
+  { path: () => '/digital-goods/design-%65book/design-ebook.pdf', expect: 404 },
+  { path: () => '/digital-goods/design-ebook/design-ebook.pdf%00', expect: 422 },
 ];
 
 /** Licence and team pages (issue 11): their own sweep, so each stays well inside its time. */

@@ -70,10 +70,39 @@ export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
 /** The design ebook in the Black Friday bundle: $149 USD on its own, 218 pages, three videos. */
 export const DESIGN_EBOOK = { retailAmount: 14_900, pages: 218, videos: 3 } as const;
 
+/**
+ * Digital goods that are not components: files a purchase entitles its buyer to download, each
+ * from the operator's folder (the server's DIGITAL_GOODS_DIR). `files` are the only names the
+ * download route serves; anything else is not an address of ours.
+ */
+export const DIGITAL_GOODS = {
+  'design-ebook': {
+    name: 'Design ebook',
+    files: [
+      { name: 'design-ebook.pdf', label: `The ebook (PDF, ${DESIGN_EBOOK.pages} pages)` },
+      { name: 'design-ebook-videos.zip', label: `The ${DESIGN_EBOOK.videos} videos (ZIP)` },
+    ],
+  },
+} as const satisfies Record<
+  string,
+  { name: string; files: readonly { name: string; label: string }[] }
+>;
+export type DigitalGoodsSlug = keyof typeof DIGITAL_GOODS;
+export const DIGITAL_GOODS_SLUGS = Object.keys(DIGITAL_GOODS) as DigitalGoodsSlug[];
+
+/** `/digital-goods/design-ebook/design-ebook.pdf`: the one address of a file of digital goods. */
+export const digitalGoodsUrl = (goods: DigitalGoodsSlug, file: string) =>
+  `/digital-goods/${goods}/${file}`;
+
 /** Product slugs the code relies on (the rest come from the catalogue). */
 export const ALL_ACCESS_SLUG = 'all-access';
 /** The Black Friday bundle: all-access plus the design ebook, sold only inside its window. */
 export const BLACK_FRIDAY_SLUG = 'black-friday';
+
+/** What a product's purchase hands over besides its licence: the bundle's design ebook. */
+export const PRODUCT_DIGITAL_GOODS: Readonly<Record<string, readonly DigitalGoodsSlug[]>> = {
+  [BLACK_FRIDAY_SLUG]: ['design-ebook'],
+};
 
 /**
  * The Black Friday offer's window ("over 30% off until November 27th"), from

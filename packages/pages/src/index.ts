@@ -106,6 +106,7 @@ export type {
   LicensePageProps,
   LicenseRecord,
   PackageDownloads,
+  DigitalGoodsDownloads,
   RedeemLicensePageProps,
   TeamMemberRecord,
   TeamPurchaseRecord,

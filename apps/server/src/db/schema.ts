@@ -280,6 +280,20 @@ export interface PurchaseCreditsTable {
   created_at: number;
 }
 
+/**
+ * Digital goods a licence hands over besides code (the bundle's design ebook): given in the
+ * purchase's transaction, taken back by its refund (`revoked_at`); usable while the licence is
+ * active.
+ */
+export interface LicenseGoodsTable {
+  id: Generated<number>;
+  license_id: number;
+  /** A key of DIGITAL_GOODS (`@tessera/pages/constants`). */
+  goods: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
 export interface PageViewsTable {
   id: Generated<number>;
   path: string;
@@ -328,6 +342,7 @@ export interface Database {
   purchases: PurchasesTable;
   licenses: LicensesTable;
   purchase_credits: PurchaseCreditsTable;
+  license_goods: LicenseGoodsTable;
   prices: PricesTable;
   teams: TeamsTable;
   team_members: TeamMembersTable;

@@ -1,7 +1,7 @@
 import type { Db, Tx } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
 import type { Mailer, MailMessage } from './mailer.ts';
-import { licenseMail } from './templates.ts';
+import { licenseMail, refundMail, teamReadyMail } from './templates.ts';
 
 /**
  * A durable mail queue (`mail_jobs`): a message is written in the same transaction as the thing
@@ -18,9 +18,31 @@ export interface LicenseMailPayload {
   licenseKey: string;
   activationUrl: string;
   upgrade: boolean;
+  /** Digital goods the licence hands over: signed-in download links. */
+  downloads?: { label: string; url: string }[];
 }
 
-export type MailJobInput = { template: 'license'; recipient: string; payload: LicenseMailPayload };
+/** A refund taken effect: what was refunded and that its licence no longer gives access. */
+export interface RefundMailPayload {
+  productName: string;
+  licenseKey: string | null;
+  /** The amount refunded, formatted (`$299.00`). */
+  amount: string;
+  licenseUrl: string;
+}
+
+/** A team licence set up: the team made, and where its owner invites the others. */
+export interface TeamReadyMailPayload {
+  teamName: string;
+  productName: string;
+  teamUrl: string;
+  seats: number;
+}
+
+export type MailJobInput =
+  | { template: 'license'; recipient: string; payload: LicenseMailPayload }
+  | { template: 'refund'; recipient: string; payload: RefundMailPayload }
+  | { template: 'team-ready'; recipient: string; payload: TeamReadyMailPayload };
 
 export async function enqueueMail(db: Db | Tx, job: MailJobInput, now: number): Promise<void> {
   await db
@@ -54,6 +76,14 @@ function renderMailJob(template: string, payload: string, brandName: string): Ma
   if (template === 'license') {
     const data = JSON.parse(payload) as LicenseMailPayload;
     return { to: '', ...licenseMail({ brandName, ...data }) };
+  }
+  if (template === 'refund') {
+    const data = JSON.parse(payload) as RefundMailPayload;
+    return { to: '', ...refundMail({ brandName, ...data }) };
+  }
+  if (template === 'team-ready') {
+    const data = JSON.parse(payload) as TeamReadyMailPayload;
+    return { to: '', ...teamReadyMail({ brandName, ...data }) };
   }
   throw new Error(`Unknown mail template "${template}"`);
 }

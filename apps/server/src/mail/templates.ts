@@ -95,8 +95,13 @@ export function licenseMail(options: {
   licenseKey: string;
   activationUrl: string;
   upgrade: boolean;
+  /** Digital goods that come with the licence (the bundle's ebook): signed-in download links. */
+  downloads?: { label: string; url: string }[];
 }) {
   const { brandName, productName, licenseKey, activationUrl, upgrade } = options;
+  const downloads = options.downloads ?? [];
+  const goodsLead =
+    'Your purchase includes files to download. Once the licence is on your account, sign in and download them here (they are also on your licence page):';
   const lead = upgrade
     ? `Thank you for upgrading to ${productName}. Your new licence replaces the one you upgraded.`
     : `Thank you for buying ${productName}.`;
@@ -113,6 +118,9 @@ export function licenseMail(options: {
       '',
       activationUrl,
       '',
+      ...(downloads.length > 0
+        ? [goodsLead, '', ...downloads.map((file) => `${file.label}: ${file.url}`), '']
+        : []),
       'Keep this message: the key is the proof of your purchase.',
     ].join('\n'),
     html: layout(
@@ -120,7 +128,13 @@ export function licenseMail(options: {
       `<p style="margin:0 0 16px">${escape(lead)}</p>
 <p style="margin:0 0 16px">Your licence key: <code style="font-size:15px;font-weight:600">${escape(licenseKey)}</code></p>
 <p style="margin:0 0 24px"><a href="${escape(activationUrl)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 16px;border-radius:8px">Activate your licence</a></p>
-<p style="margin:0 0 16px;font-size:14px;color:#4b5563">Keep this message: the key is the proof of your purchase.</p>
+${
+  downloads.length > 0
+    ? `<p style="margin:0 0 8px">${escape(goodsLead)}</p><ul style="margin:0 0 16px;padding-left:20px">${downloads
+        .map((file) => `<li><a href="${escape(file.url)}">${escape(file.label)}</a></li>`)
+        .join('')}</ul>`
+    : ''
+}<p style="margin:0 0 16px;font-size:14px;color:#4b5563">Keep this message: the key is the proof of your purchase.</p>
 <p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${escape(activationUrl)}</p>`,
     ),
   };
@@ -148,5 +162,68 @@ export function markTestMode<M extends { subject: string; text: string; html: st
     subject: `${TEST_MODE_SUBJECT_PREFIX} ${message.subject}`,
     text: `${TEST_MODE_MAIL_LINE}\n\n${message.text}`,
     html,
+  };
+}
+
+const button = (url: string, label: string) =>
+  `<p style="margin:0 0 24px"><a href="${escape(url)}" style="display:inline-block;background:#4f46e5;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 16px;border-radius:8px">${escape(label)}</a></p>`;
+
+/** A refund has taken effect: what was refunded, and that its licence no longer gives access. */
+export function refundMail(options: {
+  brandName: string;
+  productName: string;
+  licenseKey: string | null;
+  amount: string;
+  licenseUrl: string;
+}) {
+  const { brandName, productName, licenseKey, amount, licenseUrl } = options;
+  const lead = `Your purchase of ${productName} has been refunded: ${amount} is on its way back to you the way you paid.`;
+  const access = licenseKey
+    ? `Its licence (${licenseKey}) no longer gives access to the components, templates or files it included.`
+    : 'Its licence no longer gives access to the components, templates or files it included.';
+  return {
+    subject: `Your ${brandName} purchase of ${productName} was refunded`,
+    text: [
+      'Hello,',
+      '',
+      lead,
+      access,
+      '',
+      'Your licences, as they are now:',
+      licenseUrl,
+      '',
+      'If you did not ask for this refund, reply to this message.',
+    ].join('\n'),
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">${escape(lead)}</p>
+<p style="margin:0 0 24px">${escape(access)}</p>
+${button(licenseUrl, 'See your licences')}
+<p style="margin:0;font-size:14px;color:#4b5563">If you did not ask for this refund, reply to this message.</p>`,
+    ),
+  };
+}
+
+/** A team licence set up: the team made, and where its owner invites the others. */
+export function teamReadyMail(options: {
+  brandName: string;
+  teamName: string;
+  productName: string;
+  teamUrl: string;
+  seats: number;
+}) {
+  const { brandName, teamName, productName, teamUrl, seats } = options;
+  const lead = `Your team ${teamName} is set up with ${productName}, and you are its owner.`;
+  const next = `Invite the others from the team page with its invite link: the team has ${seats} seats, and yours is one of them.`;
+  return {
+    subject: `Your ${brandName} team ${teamName} is ready`,
+    text: ['Hello,', '', lead, next, '', teamUrl].join('\n'),
+    html: layout(
+      brandName,
+      `<p style="margin:0 0 16px">${escape(lead)}</p>
+<p style="margin:0 0 24px">${escape(next)}</p>
+${button(teamUrl, 'Go to your team')}
+<p style="margin:0;font-size:12px;color:#6b7280;word-break:break-all">${escape(teamUrl)}</p>`,
+    ),
   };
 }

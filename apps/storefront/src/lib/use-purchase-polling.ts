@@ -7,6 +7,11 @@ export function purchaseStatusUrl(hash: string): string {
   return `/paddle-purchases/${encodeURIComponent(hash)}`;
 }
 
+/** Where a ready purchase goes: the server redirects to its landing with its message. */
+export function thankYouLandingUrl(hash: string): string {
+  return `/thank-you/landing?checkout=${encodeURIComponent(hash)}`;
+}
+
 /**
  * The purchase is done but the hash no longer gives its key (the licence was claimed, or the
  * payment is older than the window): the page says where the key is instead.

@@ -13,6 +13,7 @@ export default function License() {
         supportEmail={props.supportEmail}
         can={props.auth?.user.can}
         downloads={props.downloads}
+        digitalGoods={props.digitalGoods}
       />
     </>
   );

@@ -23,6 +23,7 @@ export default function RedeemLicense() {
       <Head title={redeemLicensePageTitle} />
       <RedeemLicensePage
         license={props.license}
+        heldByViewer={props.heldByViewer}
         signInUrl={props.signInUrl}
         supportEmail={props.supportEmail}
         user={user ? { email: user.email } : null}

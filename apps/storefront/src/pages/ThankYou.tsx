@@ -1,15 +1,15 @@
 import { Head, router, usePage } from '@inertiajs/react';
 import { ThankYouPage, thankYouPageTitle } from '@tessera/pages';
 import type { PagePropsFor } from '@tessera/pages';
-import { usePurchasePolling } from '../lib/use-purchase-polling';
+import { thankYouLandingUrl, usePurchasePolling } from '../lib/use-purchase-polling';
 
 export default function ThankYou() {
   const { props } = usePage<PagePropsFor<'ThankYou'>>();
   const status = usePurchasePolling({
     hash: props.hash,
-    // An upgrade goes home; a new purchase to its licence page.
-    onReady: (licenseKey) =>
-      router.visit(props.isUpgrade ? '/' : `/licenses/${encodeURIComponent(licenseKey)}`),
+    // The server sends the buyer on (home after an upgrade, else the licence page) with the
+    // message that says what happened.
+    onReady: () => router.visit(thankYouLandingUrl(props.hash)),
   });
   return (
     <>

@@ -4,6 +4,7 @@ import { COPIED_INDICATOR_MS } from '@tessera/ui';
 import {
   emptyLicensePageProps,
   fixtureLicenses,
+  fixtureDigitalGoods,
   fixturePackageDownloads,
   fixtureTeamSummaries,
   licensePageProps,
@@ -92,6 +93,30 @@ export const WithDownloads = {
     await expect(
       downloads.getByRole('link', { name: 'Vue zip of Application UI' }),
     ).toHaveAttribute('href', '/downloads/application-ui/vue.zip');
+  },
+} satisfies Story;
+
+/**
+ * The Black Friday bundle's buyer: the design ebook's files with their sizes, each a download;
+ * a file the operator has not put in place says so and names support instead of a dead link.
+ */
+export const WithDigitalGoods = {
+  args: {
+    ...Default.args,
+    licenses: [fixtureLicenses.personal],
+    teams: [],
+    digitalGoods: fixtureDigitalGoods,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const files = within(canvas.getByRole('region', { name: 'Your files' }));
+    await expect(files.getByRole('heading', { level: 3, name: 'Design ebook' })).toBeVisible();
+    const pdf = files.getByRole('link', { name: /^Download The ebook \(PDF/ });
+    await expect(pdf).toHaveAttribute('href', '/digital-goods/design-ebook/design-ebook.pdf');
+    await expect(pdf).toHaveAttribute('download');
+    await expect(files.getByText(/design-ebook\.pdf · 48 MB/)).toBeVisible();
+    await expect(files.getAllByRole('link', { name: /^Download/ })).toHaveLength(1);
+    await expect(files.getByText(/Not available right now/)).toBeVisible();
   },
 } satisfies Story;
 

@@ -4,7 +4,13 @@ import { ALL_ACCESS_URL } from '../constants';
 import type { AuthUser } from '../shared/shared-page-data';
 import { upgradeNavigation } from '../site-header/navigation';
 import { LICENSE_KIND_LABELS, TEAM_ROLE_LABELS } from './redemption';
-import type { LicensePageProps, LicenseRecord, PackageDownloads, TeamSummary } from './types';
+import type {
+  DigitalGoodsDownloads,
+  LicensePageProps,
+  LicenseRecord,
+  PackageDownloads,
+  TeamSummary,
+} from './types';
 
 export const licensePageTitle = 'Licences';
 
@@ -20,8 +26,10 @@ export function LicensePage({
   supportEmail,
   can,
   downloads = [],
+  digitalGoods = [],
 }: LicensePageViewProps) {
   const licencesHeadingId = useId();
+  const goodsHeadingId = useId();
   const teamsHeadingId = useId();
   const downloadsHeadingId = useId();
   const upgrades = can ? upgradeNavigation(can) : [];
@@ -87,6 +95,20 @@ export function LicensePage({
               <DownloadItem key={item.package} item={item} />
             ))}
           </ul>
+        </section>
+      ) : null}
+
+      {digitalGoods.length > 0 ? (
+        <section aria-labelledby={goodsHeadingId} className="mt-12">
+          <h2 id={goodsHeadingId} className="text-lg/7 font-semibold text-gray-900">
+            Your files
+          </h2>
+          <p className="mt-1 text-sm/6 text-gray-600">
+            What your purchase includes besides the components, to download while you’re signed in.
+          </p>
+          {digitalGoods.map((goods) => (
+            <GoodsItem key={goods.name} goods={goods} supportEmail={supportEmail} />
+          ))}
         </section>
       ) : null}
 
@@ -221,6 +243,62 @@ function DownloadItem({ item }: { item: PackageDownloads }) {
         ))}
       </span>
     </li>
+  );
+}
+
+/** `1.2 MB`, `340 KB`, `512 bytes`: a file's size as a download list shows it. */
+export function fileSize(bytes: number): string {
+  if (bytes < 1000) return `${bytes} bytes`;
+  const units = ['KB', 'MB', 'GB'];
+  let value = bytes / 1000;
+  let unit = 0;
+  while (value >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
+  return `${value >= 10 ? Math.round(value) : value.toFixed(1)} ${units[unit]}`;
+}
+
+function GoodsItem({
+  goods,
+  supportEmail,
+}: {
+  goods: DigitalGoodsDownloads;
+  supportEmail: string;
+}) {
+  return (
+    <div className="mt-4">
+      <h3 className="text-sm/6 font-semibold text-gray-900">{goods.name}</h3>
+      <ul role="list" className="mt-2 divide-y divide-gray-200 rounded-card ring-1 ring-gray-900/5">
+        {goods.files.map((file) => (
+          <li
+            key={file.url}
+            className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-6 py-4"
+          >
+            <span className="min-w-0 text-sm/6 text-gray-900">
+              {file.label}
+              <span className="block text-xs/5 break-all text-gray-500">
+                {file.name}
+                {file.size !== null ? ` · ${fileSize(file.size)}` : null}
+              </span>
+            </span>
+            {file.size !== null ? (
+              // A file, not a page: a plain link, outside the in-app navigation.
+              <a href={file.url} download className={`text-sm/6 ${actionClassName}`}>
+                Download<span className="sr-only"> {file.label}</span>
+              </a>
+            ) : (
+              <span className="text-sm/6 text-gray-600">
+                Not available right now: e-mail{' '}
+                <a href={`mailto:${supportEmail}`} className={actionClassName}>
+                  {supportEmail}
+                </a>
+              </span>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -159,6 +159,55 @@ export const ConnectedSignedIn = {
   },
 } satisfies Story;
 
+/**
+ * The buyer's own licence right after paying while signed in: it reads as success, says it is
+ * on their account and links to it; no "already redeemed", no "didn't redeem it yourself?".
+ */
+export const Yours = {
+  args: {
+    ...redeemLicensePageProps(
+      { ...fixtureLicenses.personal, user: { email: signedInUser.email } },
+      true,
+    ),
+    user: signedInUser,
+  },
+  parameters: { shared: customerSharedData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your licence is ready',
+    );
+    await expect(canvas.getByText(/connected to your account/)).toHaveTextContent(
+      `It’s connected to your account, ${signedInUser.email}`,
+    );
+    await expect(canvas.getByRole('link', { name: 'See your licences' })).toHaveAttribute(
+      'href',
+      '/license',
+    );
+    await expect(canvas.queryByText(/already been redeemed/)).not.toBeInTheDocument();
+    await expect(canvas.queryByText(/redeem it yourself/)).not.toBeInTheDocument();
+    await noForm(canvasElement);
+  },
+} satisfies Story;
+
+/** The viewer's team's licence: it is theirs through the team, with the way to the team. */
+export const YoursThroughTeam = {
+  args: { ...redeemLicensePageProps(fixtureLicenses.team, true), user: signedInUser },
+  parameters: { shared: customerSharedData },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const team = fixtureLicenses.team.team!;
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Your licence is ready',
+    );
+    await expect(canvas.getByRole('link', { name: `Go to ${team.name}` })).toHaveAttribute(
+      'href',
+      `/teams/${team.id}`,
+    );
+    await expect(canvas.queryByText(/redeem it yourself/)).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
 /** Redeemable, signed out: create an account, or sign in and come back. */
 export const SignedOut = {
   args: {},

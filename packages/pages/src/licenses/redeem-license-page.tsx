@@ -29,6 +29,7 @@ const TITLES: Record<RedemptionState, string> = {
   'inactive-upgrade': 'This licence was used to upgrade',
   'inactive-refund': 'This licence was refunded',
   'inactive-other': 'This licence is no longer active',
+  yours: 'Your licence is ready',
   'already-redeemed': 'This licence has already been redeemed',
   'redeem-signed-out': redeemLicensePageTitle,
   'redeem-signed-in': redeemLicensePageTitle,
@@ -43,13 +44,14 @@ const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
  */
 export function RedeemLicensePage({
   license,
+  heldByViewer,
   signInUrl,
   supportEmail,
   user,
   form,
   onSignOut,
 }: RedeemLicensePageViewProps) {
-  const state = redemptionState(license, user !== null);
+  const state = redemptionState(license, user !== null, heldByViewer);
   const support = (
     <a href={`mailto:${supportEmail}`} className={linkClassName}>
       {supportEmail}
@@ -109,6 +111,8 @@ export function RedeemLicensePage({
             This licence has been deactivated and can’t be redeemed. E-mail us at {support} and
             we’ll tell you why and what you can do.
           </p>
+        ) : state === 'yours' ? (
+          <Yours license={license} user={user} />
         ) : state === 'already-redeemed' ? (
           <AlreadyRedeemed
             license={license}
@@ -132,6 +136,33 @@ function LicenseSummary({ license }: { license: LicenseRecord }) {
       <Badge variant={license.kind}>{LICENSE_KIND_LABELS[license.kind]} licence</Badge>
       <code className="font-mono text-xs break-all text-gray-500">{license.key}</code>
     </span>
+  );
+}
+
+/** The viewer's own licence (a buyer's, right after paying): where it is and what it gives. */
+function Yours({ license, user }: { license: LicenseRecord; user: { email: string } | null }) {
+  return license.team ? (
+    <>
+      <p>
+        It belongs to your team{' '}
+        <strong className="font-semibold text-gray-900">{license.team.name}</strong>: everyone in it
+        gets everything the licence includes.
+      </p>
+      <Link href={`/teams/${license.team.id}`} className={`${linkClassName} block`}>
+        Go to {license.team.name} <span aria-hidden="true">&rarr;</span>
+      </Link>
+    </>
+  ) : (
+    <>
+      <p>
+        It’s connected to your account,{' '}
+        <strong className="font-semibold text-gray-900">{user?.email}</strong>: everything it
+        includes is yours to use now.
+      </p>
+      <Link href={LICENSE_URL} className={`${linkClassName} block`}>
+        See your licences <span aria-hidden="true">&rarr;</span>
+      </Link>
+    </>
   );
 }
 

@@ -21,6 +21,10 @@ describe('redemptionState', () => {
   it('tells an already connected licence from a redeemable one, by who is looking', () => {
     expect(redemptionState(fixtureLicenses.team, false)).toBe('already-redeemed');
     expect(redemptionState(fixtureLicenses.personal, true)).toBe('already-redeemed');
+    // The viewer's own licence is theirs, not "already redeemed"; only while it is active.
+    expect(redemptionState(fixtureLicenses.personal, true, true)).toBe('yours');
+    expect(redemptionState(fixtureLicenses.team, true, true)).toBe('yours');
+    expect(redemptionState(fixtureLicenses.refunded, true, true)).toBe('inactive-refund');
     expect(redemptionState(fixtureLicenses.personalRedeemable, false)).toBe('redeem-signed-out');
     expect(redemptionState(fixtureLicenses.teamRedeemable, true)).toBe('redeem-signed-in');
   });

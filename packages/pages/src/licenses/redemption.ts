@@ -19,19 +19,26 @@ export const DEACTIVATION_LABELS: Record<DeactivationReason, string> = {
 };
 
 /**
- * The states of `/licenses/{key}`: three inactive ones by reason, one for a licence
- * already connected to a team or an account, and the two ways to redeem one.
+ * The states of `/licenses/{key}`: three inactive ones by reason, the viewer's own licence
+ * (connected to their account or team), one for a licence already connected to someone else's
+ * team or account, and the two ways to redeem one.
  */
 export type RedemptionState =
   | 'inactive-upgrade'
   | 'inactive-refund'
   | 'inactive-other'
+  | 'yours'
   | 'already-redeemed'
   | 'redeem-signed-out'
   | 'redeem-signed-in';
 
-export function redemptionState(license: LicenseRecord, signedIn: boolean): RedemptionState {
+export function redemptionState(
+  license: LicenseRecord,
+  signedIn: boolean,
+  heldByViewer = false,
+): RedemptionState {
   if (!license.isActive) return `inactive-${license.deactivationReason ?? 'other'}`;
+  if (signedIn && heldByViewer) return 'yours';
   if (!license.isRedeemable) return 'already-redeemed';
   return signedIn ? 'redeem-signed-in' : 'redeem-signed-out';
 }

@@ -65,15 +65,30 @@ export type PackageDownloads = {
   package: string;
   archives: { language: SnippetLanguage; label: string; url: string }[];
 };
+/**
+ * Digital goods the viewer holds that are not components (the bundle's design ebook): each
+ * file's signed-in download address and its size in bytes (null: not available right now).
+ */
+export type DigitalGoodsDownloads = {
+  name: string;
+  files: { name: string; label: string; url: string; size: number | null }[];
+};
 export type LicensePageProps = {
   licenses: LicenseRecord[];
   teams: TeamSummary[];
   supportEmail: string;
   /** The packages the viewer owns (own licences and teams'); none: no downloads section. */
   downloads?: PackageDownloads[];
+  /** The digital goods the viewer holds (own licences and teams'); none: no such section. */
+  digitalGoods?: DigitalGoodsDownloads[];
 };
 export type RedeemLicensePageProps = {
   license: LicenseRecord;
+  /**
+   * The viewer holds it: connected to their account, or to a team they belong to (a buyer's
+   * own licence right after paying). Such a licence reads as theirs, never as taken.
+   */
+  heldByViewer: boolean;
   /** `/login?intended_url=/licenses/{key}` */
   signInUrl: string;
   supportEmail: string;

@@ -1,5 +1,5 @@
 import { REFUND_WINDOW_DAYS } from '@tessera/pages/constants';
-import type { DatabaseHandle } from '../../db/database.ts';
+import type { DatabaseHandle, Tx } from '../../db/database.ts';
 import type { WebhookEvent } from '../../db/schema.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueMail } from '../../mail/queue.ts';
@@ -78,13 +78,19 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
   const read = adminRepository(database.db);
   const keyHint = (key: string) => `…${key.slice(-4)}`;
   /** The licence e-mail a purchase sends, to `recipient` (an operator's move or resend). */
-  const mailOf = (license: { key: string; product_name: string }, recipient: string) =>
+  /** The licence e-mail again, with the links of the digital goods it still hands over. */
+  const mailOf = async (
+    tx: Tx,
+    license: { id: number; key: string; product_name: string },
+    recipient: string,
+  ) =>
     licenseMail({
       recipient,
       productName: license.product_name,
       key: license.key,
       appUrl,
       upgrade: false,
+      goods: await licenses.goodsOfLicense(tx, license.id),
     });
   /** Whole days since `createdAt`, and whether that is inside the refund window. */
   const refundWindow = (createdAt: number) => refundWindowAt(createdAt, now());
@@ -216,7 +222,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
       if (from === email) return { status: 'same' };
       const done = await database.writeTransaction(async (tx) => {
         if (!(await licenses.move(tx, license.id, email))) return false;
-        await enqueueMail(tx, mailOf(license, email), now());
+        await enqueueMail(tx, await mailOf(tx, license, email), now());
         await auditTrail(tx, now).record(actor, {
           action: 'license.move',
           subject: { type: 'license', id: license.id },
@@ -238,7 +244,7 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
       const recipient = license.user_email ?? license.buyer_email;
       if (!recipient) return { status: 'no-recipient' };
       await database.writeTransaction(async (tx) => {
-        await enqueueMail(tx, mailOf(license, recipient), now());
+        await enqueueMail(tx, await mailOf(tx, license, recipient), now());
         await auditTrail(tx, now).record(actor, {
           action: 'license.resend',
           subject: { type: 'license', id: license.id },

@@ -19,6 +19,7 @@ import {
   readCodeFile,
   writeArchive,
 } from './service.ts';
+import { goodsFileAt, goodsFilePath } from './goods.ts';
 
 export interface DownloadRoutesDeps {
   catalogue: () => Catalogue;
@@ -110,6 +111,88 @@ export function downloadRoutes(deps: DownloadRoutesDeps): Router {
         deps.logger.error({ err: error, path: req.path }, 'A bulk download failed midway');
         res.destroy(error instanceof Error ? error : new Error(String(error)));
       }
+    }),
+  );
+  return router;
+}
+
+export interface GoodsRoutesDeps {
+  /** The operator's folder of digital goods (DIGITAL_GOODS_DIR); unset: nothing to hand over. */
+  dir: string | undefined;
+  /** The digital goods the user may download now (the licensing module's answer). */
+  heldBy: (userId: number) => Promise<string[]>;
+  /** Per signed-in user, shared with the bulk downloads (`DOWNLOAD_LIMIT`). */
+  limiter: RateLimiter;
+  logger: Logger;
+}
+
+export const GOODS_REFUSAL = 'Buy the bundle that includes these files to download them.';
+export const GOODS_IMPERSONATION_REFUSAL =
+  'You are impersonating this customer: the files they bought are theirs to download.';
+
+/**
+ * `GET /digital-goods/{goods}/{file}` (decision 046): one file of digital goods that are not
+ * components (the bundle's design ebook), streamed from the operator's folder to whoever holds
+ * the goods now (own or team licence, active, not refunded). Visitors are sent to sign in and
+ * come back; anyone else is refused; an operator acting as the customer is refused too. Range
+ * requests are answered (a long video resumes).
+ */
+export function goodsRoutes(deps: GoodsRoutesDeps): Router {
+  const router = Router();
+  router.get(
+    '/digital-goods/:goods/:file',
+    (req, _res, next) => (goodsFileAt(req.path) ? next() : next(new NotFoundError())),
+    signedIn(async (req: SignedIn, res: Response) => {
+      const file = goodsFileAt(req.path);
+      if (!file) throw new NotFoundError();
+      if (!(await deps.heldBy(req.user.id)).includes(file.goods))
+        throw new ForbiddenError(GOODS_REFUSAL);
+      if (req.impersonator) throw new ForbiddenError(GOODS_IMPERSONATION_REFUSAL);
+      const limited = await deps.limiter.consume(`user:${req.user.id}`);
+      if (!limited.allowed) {
+        throw new TooManyRequestsError(
+          limited.retryAfterSeconds,
+          retryMessage('downloads', limited.retryAfterSeconds),
+        );
+      }
+      if (!deps.dir) throw new NotFoundError('This file is not available yet.');
+      const absolute = goodsFilePath(deps.dir, file);
+      const root = deps.dir;
+      // The name is one of the configured ones (letters, digits, dots, hyphens): no escaping.
+      res.set('Content-Disposition', `attachment; filename="${file.name}"`);
+      await new Promise<void>((resolve, reject) => {
+        // Relative to the folder: only the configured name is checked, wherever the folder is.
+        res.sendFile(
+          file.name,
+          {
+            root,
+            acceptRanges: true,
+            cacheControl: false,
+            lastModified: true,
+            headers: { 'Cache-Control': 'private, no-store' },
+          },
+          (error?: Error) => {
+            if (!error) return resolve();
+            if (res.headersSent) {
+              // Cut short midway (the client left, or the disk failed): nothing more to send.
+              if ((error as NodeJS.ErrnoException).code !== 'ECONNABORTED')
+                deps.logger.error(
+                  { err: error, file: file.name },
+                  'A digital-goods download failed',
+                );
+              return resolve();
+            }
+            deps.logger.error(
+              { err: error, file: absolute },
+              'A file of digital goods is missing from DIGITAL_GOODS_DIR',
+            );
+            res.removeHeader('Content-Disposition');
+            reject(
+              new NotFoundError('This file is not available right now. Please try again later.'),
+            );
+          },
+        );
+      });
     }),
   );
   return router;

@@ -1,5 +1,5 @@
 import express, { Router, type Request } from 'express';
-import type { PackageDownloads } from '@tessera/pages';
+import type { DigitalGoodsDownloads, PackageDownloads } from '@tessera/pages';
 import type { DatabaseHandle } from '../../db/database.ts';
 import { jsonErrors, jsonNotFound } from '../../http/error-handlers.ts';
 import type { Logger } from '../../logger.ts';
@@ -25,6 +25,8 @@ export interface LicensingRoutesDeps {
   supportEmail: string;
   /** The viewer's bulk downloads for the licence page (the downloads module). */
   downloads?: (req: Request) => Promise<PackageDownloads[]>;
+  /** The user's digital goods with their files' sizes (the downloads module). */
+  digitalGoods?: (userId: number) => Promise<DigitalGoodsDownloads[]>;
   /** In a redemption's transaction: the purchase follows its licence (the payments module). */
   onRedeemed?: OnRedeemed;
   now: () => number;
@@ -34,12 +36,19 @@ export interface LicensingRoutesDeps {
 export function licensingRoutes(deps: LicensingRoutesDeps): Router {
   const { database, auth, cookies, guesses, supportEmail, now } = deps;
   const licenses = licensesController({
-    licenses: licensesService({ database, auth, onRedeemed: deps.onRedeemed, now }),
+    licenses: licensesService({
+      database,
+      auth,
+      appUrl: deps.appUrl,
+      onRedeemed: deps.onRedeemed,
+      now,
+    }),
     auth,
     cookies,
     guesses,
     supportEmail,
     downloads: deps.downloads,
+    digitalGoods: deps.digitalGoods,
   });
   const teams = teamsController({
     teams: teamsService({ database, auth, appUrl: deps.appUrl, now }),

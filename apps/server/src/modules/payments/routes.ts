@@ -65,6 +65,21 @@ export function paymentRoutes(deps: {
     await res.inertia('ThankYou', { hash, isUpgrade: checkout.isUpgrade });
   });
 
+  // Where the thank-you page goes once the purchase is ready: the landing the server decides
+  // (the licence page, or home after an upgrade) with the message that says what happened.
+  router.get('/thank-you/landing', async (req, res) => {
+    await perAddress(req);
+    const hash = typeof req.query.checkout === 'string' ? req.query.checkout : '';
+    const landing = await deps.checkouts.landing(hash);
+    if (!landing) {
+      if (!(await deps.checkouts.thankYou(hash))) throw new NotFoundError('No such checkout');
+      // Not ready yet: back to the wait.
+      return res.redirect(`/thank-you?checkout=${encodeURIComponent(hash)}`);
+    }
+    await res.flash({ messages: { success: landing.message } });
+    res.redirect(landing.url);
+  });
+
   const { invoiceUrl } = deps;
   if (invoiceUrl) {
     // The receipt link a Paddle purchase keeps: the buyer's own, signed in, sent on to Paddle.

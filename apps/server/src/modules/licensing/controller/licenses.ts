@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type {
+  DigitalGoodsDownloads,
   LicensePageProps,
   LicenseRecord,
   PackageDownloads,
@@ -36,12 +37,14 @@ export interface LicensesControllerDeps {
   supportEmail: string;
   /** The viewer's bulk downloads for the licence page (modules/downloads). */
   downloads?: (req: Request) => Promise<PackageDownloads[]>;
+  /** The user's digital goods (the bundle's ebook) with their files (modules/downloads). */
+  digitalGoods?: (userId: number) => Promise<DigitalGoodsDownloads[]>;
 }
 
 export const signInUrlFor = (path: string) => `/login?intended_url=${encodeURIComponent(path)}`;
 
 export function licensesController(deps: LicensesControllerDeps) {
-  const { licenses, auth, cookies, guesses, supportEmail, downloads } = deps;
+  const { licenses, auth, cookies, guesses, supportEmail, downloads, digitalGoods } = deps;
 
   /**
    * The licence named in the path. Cheap refusals first: not a key's shape (after upper-casing:
@@ -73,10 +76,11 @@ export function licensesController(deps: LicensesControllerDeps) {
     /** GET /license: the viewer's licences and teams. */
     async index(req: SignedIn, res: Response) {
       const { user } = req;
-      const [rows, access, packages] = await Promise.all([
+      const [rows, access, packages, goods] = await Promise.all([
         licenses.forUser(user.id),
         req.access(),
         downloads ? downloads(req) : [],
+        digitalGoods ? digitalGoods(user.id) : [],
       ]);
       const props: LicensePageProps = {
         licenses: rows.map((row) => licenseRecord(row, user.id)),
@@ -88,6 +92,7 @@ export function licensesController(deps: LicensesControllerDeps) {
         })),
         supportEmail,
         downloads: packages,
+        digitalGoods: goods,
       };
       return res.inertia('License', props);
     },
@@ -96,8 +101,16 @@ export function licensesController(deps: LicensesControllerDeps) {
     async show(req: Request<{ key: string }>, res: Response) {
       const license = await findLicense(req, res);
       if (!license) return;
+      const viewer = req.user;
+      // Theirs: connected to their account, or to a team of theirs (a buyer right after paying).
+      const heldByViewer = viewer
+        ? license.user_id === viewer.id ||
+          (license.team_id !== null &&
+            (await req.access()).teams.some((team) => team.teamId === license.team_id))
+        : false;
       const props: RedeemLicensePageProps = {
         license: record(req, license),
+        heldByViewer,
         signInUrl: signInUrlFor(licenseUrl(license.key)),
         supportEmail,
       };

@@ -1,6 +1,8 @@
 import type { DatabaseHandle, Db, Tx } from '../../../db/database.ts';
 import { newInviteToken, newLicenseKey } from '../../shared/index.ts';
-import type { AuthService } from '../../auth/index.ts';
+import { enqueueMail } from '../../../mail/queue.ts';
+import { usersRepository, type AuthService } from '../../auth/index.ts';
+import { licenseGoodsRepository } from '../repository/goods.ts';
 import { licensesRepository, type License } from '../repository/licenses.ts';
 import { teamsRepository } from '../repository/teams.ts';
 import { isTeamKind, seatsFor } from './kinds.ts';
@@ -15,6 +17,8 @@ export type OnRedeemed = (tx: Tx, redeemed: { licenseId: number; userId: number 
 export interface LicensesServiceDeps {
   database: DatabaseHandle;
   auth: AuthService;
+  /** The store's origin, for the links in the team-ready e-mail. */
+  appUrl?: string;
   onRedeemed?: OnRedeemed;
   now: () => number;
 }
@@ -27,7 +31,13 @@ export type RedeemOutcome =
 class NotRedeemable extends Error {}
 
 /** Redeeming licence keys: connecting a personal licence, or making the team of a team licence. */
-export function licensesService({ database, auth, onRedeemed, now }: LicensesServiceDeps) {
+export function licensesService({
+  database,
+  auth,
+  appUrl = '',
+  onRedeemed,
+  now,
+}: LicensesServiceDeps) {
   const licenses = licensesRepository(database.db);
 
   return {
@@ -66,6 +76,25 @@ export function licensesService({ database, auth, onRedeemed, now }: LicensesSer
           });
           await teams.addMember(teamId, userId, 'owner', at);
           await licensesRepository(tx).attachTeam(license.id, teamId);
+          // The team licence is set up: its owner is told, with the purchase's other mail.
+          const owner = await usersRepository(tx).findById(userId);
+          const row = await licensesRepository(tx).forOperator(license.id);
+          if (owner) {
+            await enqueueMail(
+              tx,
+              {
+                template: 'team-ready',
+                recipient: owner.email,
+                payload: {
+                  teamName: teamName ?? '',
+                  productName: row?.product_name ?? 'your licence',
+                  teamUrl: `${appUrl}/teams/${teamId}`,
+                  seats: seatsFor(license.kind),
+                },
+              },
+              at,
+            );
+          }
           return { status: 'team-created', userId, teamId };
         });
       } catch (error) {
@@ -85,7 +114,11 @@ export type LicensesService = ReturnType<typeof licensesService>;
  * an operator's act with its audit entry): this module stays the only writer of the table.
  */
 export const licenseOperations = {
-  /** A new licence for a purchase, with a fresh key; connected to `userId` when given. */
+  /**
+   * A new licence for a purchase, with a fresh key; connected to `userId` when given. `goods`:
+   * the digital goods it hands over besides code (the bundle's ebook), given in the same
+   * transaction.
+   */
   async issue(
     db: Db | Tx,
     input: {
@@ -98,10 +131,13 @@ export const licenseOperations = {
       /** Bought in test mode: marked so, and counted by no live store. */
       testMode: boolean;
       now: number;
+      goods?: readonly string[];
     },
   ): Promise<{ id: number; key: string }> {
     const key = newLicenseKey();
-    const id = await licensesRepository(db).insert({ key, ...input });
+    const { goods = [], ...values } = input;
+    const id = await licensesRepository(db).insert({ key, ...values });
+    await licenseGoodsRepository(db).grant(id, goods, input.now);
     return { id, key };
   },
 
@@ -112,6 +148,21 @@ export const licenseOperations = {
     reason: 'upgrade' | 'refund' | 'other',
     at: number,
   ) => licensesRepository(db).deactivate(where, reason, at),
+
+  /** A refund takes back the digital goods the purchase's licences handed over, like its code. */
+  revokeGoods: (db: Db | Tx, purchaseId: number, at: number) =>
+    licenseGoodsRepository(db).revokeForPurchase(purchaseId, at),
+
+  /** The digital goods the user may download now (own and team licences, active, not revoked). */
+  goodsHeldBy: (db: Db | Tx, userId: number) => licenseGoodsRepository(db).heldBy(userId),
+
+  /** What a licence hands over now (not revoked): for its e-mail when it is sent again. */
+  goodsOfLicense: (db: Db | Tx, licenseId: number) =>
+    licenseGoodsRepository(db).ofLicense(licenseId),
+
+  /** What a purchase's licences hand over, revoked or not. */
+  goodsOfPurchase: (db: Db | Tx, purchaseId: number) =>
+    licenseGoodsRepository(db).ofPurchase(purchaseId),
 
   /** Reactivates what an operator deactivated; a refund or an upgrade is final. */
   reactivate: (db: Db | Tx, id: number) => licensesRepository(db).reactivate(id),

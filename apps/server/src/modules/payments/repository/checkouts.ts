@@ -56,6 +56,26 @@ export function checkoutsRepository(db: Db | Tx, engine: Engine) {
       return result.numUpdatedRows === 1n;
     },
 
+    /** Where a fulfilled checkout's buyer lands, and what the message there says. */
+    landing(hash: string) {
+      return db
+        .selectFrom('checkouts')
+        .innerJoin('purchases', 'purchases.checkout_id', 'checkouts.id')
+        .innerJoin('licenses', 'licenses.purchase_id', 'purchases.id')
+        .innerJoin('products', 'products.id', 'checkouts.product_id')
+        .select([
+          'licenses.key',
+          'licenses.user_id',
+          'checkouts.kind',
+          'checkouts.upgrade_license_id',
+          'products.name as product_name',
+          'products.slug as product_slug',
+        ])
+        .where('checkouts.hash', '=', hash)
+        .where('checkouts.status', '=', 'completed')
+        .executeTakeFirst();
+    },
+
     /** The licence a completed checkout produced, for the thank-you page's poll. */
     fulfilled(hash: string) {
       return db

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DIGITAL_GOODS,
   LICENSE_KINDS,
+  PRODUCT_DIGITAL_GOODS,
   PURCHASE_KEY_WINDOW_MINUTES,
   type LicenseKind,
 } from '@tessera/pages/constants';
@@ -8,6 +10,7 @@ import type { DatabaseHandle } from '../../../db/database.ts';
 import { HttpError } from '../../../http/errors.ts';
 import {
   holdingsOf,
+  isTeamKind,
   mayUpgrade,
   type CustomerHoldings,
   type StoreMode,
@@ -191,7 +194,43 @@ export function checkoutsService(deps: {
     return checkout ? { isUpgrade: checkout.upgrade_license_id !== null } : null;
   }
 
-  return { startCheckout, purchaseStatus, thankYou };
+  /**
+   * Where the thank-you page sends a fulfilled checkout's buyer, with the message they see
+   * there; null while the purchase is not ready (or never was).
+   */
+  async function landing(hash: string): Promise<{ url: string; message: string } | null> {
+    if (!isCheckoutHash(hash)) return null;
+    const row = await repo().landing(hash);
+    if (!row) return null;
+    const name = row.product_name;
+    const goods = PRODUCT_DIGITAL_GOODS[row.product_slug] ?? [];
+    const goodsNames = goods.map((slug) => DIGITAL_GOODS[slug].name.toLowerCase()).join(' and ');
+    const files =
+      goods.length === 0
+        ? ''
+        : row.user_id !== null
+          ? ` Download your ${goodsNames} from your licences.`
+          : ` Your ${goodsNames} is there to download once the licence is on your account.`;
+    if (row.upgrade_license_id !== null) {
+      return {
+        // An upgrade goes home, as it always has; the message says what changed.
+        url: '/',
+        message: isTeamKind(row.kind)
+          ? `Upgrade complete: your ${name} team licence replaces your previous licence. Name your team from your licences to invite the others. We’ve e-mailed you the new key.`
+          : `Upgrade complete: you now have ${name}, and your previous licence is replaced. We’ve e-mailed you the new key.`,
+      };
+    }
+    return {
+      url: `/licenses/${row.key}`,
+      message: isTeamKind(row.kind)
+        ? `Payment received: your ${name} licence is ready. Name your team below to set it up.${files}`
+        : row.user_id !== null
+          ? `Payment received: ${name} is yours.${files}`
+          : `Payment received: your ${name} licence is ready. We’ve e-mailed you its key.${files}`,
+    };
+  }
+
+  return { startCheckout, purchaseStatus, thankYou, landing };
 }
 
 export type CheckoutsService = ReturnType<typeof checkoutsService>;

@@ -1,9 +1,11 @@
+import { LICENSE_URL, PRODUCT_DIGITAL_GOODS } from '@tessera/pages/constants';
 import type { DatabaseHandle, Tx } from '../../../db/database.ts';
 import type { Logger } from '../../../logger.ts';
 import { enqueueMail } from '../../../mail/queue.ts';
 import { usersRepository } from '../../auth/index.ts';
 import { isTeamKind, licenseMail, licenseOperations as licenses } from '../../licensing/index.ts';
 import { productsRepository } from '../../pricing/index.ts';
+import { formatAmount } from '../../shared/index.ts';
 import {
   adjustmentData,
   customerData,
@@ -108,6 +110,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
     // A signed-in buyer's own licence is theirs at once; a team or classroom licence waits for
     // its owner to name the team, and a visitor's for them to redeem it.
     const connect = buyer && !isTeamKind(checkout.kind);
+    const goods = (product && PRODUCT_DIGITAL_GOODS[product.slug]) ?? [];
     const { key } = await licenses.issue(tx, {
       productId: checkout.license_product_id ?? checkout.product_id,
       purchaseId,
@@ -117,6 +120,8 @@ export function createFulfilment(deps: FulfilmentDeps) {
       redeemedAt: connect ? at : null,
       testMode: deps.testMode,
       now: at,
+      // What the product hands over besides code (the bundle's ebook), with the licence.
+      goods,
     });
     if (checkout.upgrade_license_id !== null) {
       await licenses.deactivate(tx, { id: checkout.upgrade_license_id }, 'upgrade', at);
@@ -128,6 +133,7 @@ export function createFulfilment(deps: FulfilmentDeps) {
         key,
         appUrl: deps.appUrl,
         upgrade: checkout.upgrade_license_id !== null,
+        goods,
       });
       await enqueueMail(tx, mail, at);
     }
@@ -187,8 +193,30 @@ export function createFulfilment(deps: FulfilmentDeps) {
         'A refunded purchase was credited toward an upgrade: the upgrade is deactivated',
       );
     }
+    await licenses.revokeGoods(tx, purchase.id, at);
     if (checkout?.upgrade_license_id) {
       await licenses.restoreAfterUpgradeRefund(tx, checkout.upgrade_license_id);
+    }
+    // The person is told, with the refund (the account the purchase is on, else its buyer).
+    const owner = purchase.user_id ? await usersRepository(tx).findById(purchase.user_id) : null;
+    const recipient = owner?.email ?? purchase.buyer_email;
+    if (recipient) {
+      const [license] = await licenses.ofPurchase(tx, purchase.id);
+      const product = await productsRepository(tx).byId(purchase.product_id);
+      await enqueueMail(
+        tx,
+        {
+          template: 'refund',
+          recipient,
+          payload: {
+            productName: product?.name ?? 'your purchase',
+            licenseKey: license?.key ?? null,
+            amount: formatAmount(purchase.amount + purchase.tax, purchase.currency, 'en-US'),
+            licenseUrl: `${deps.appUrl}${LICENSE_URL}`,
+          },
+        },
+        now(),
+      );
     }
     return 'applied';
   }
@@ -218,12 +246,14 @@ export function createFulfilment(deps: FulfilmentDeps) {
       const checkout = purchase.checkout_id
         ? await checkoutsRepository(tx, database.engine).byId(purchase.checkout_id)
         : undefined;
+      const goods = await licenses.goodsOfPurchase(tx, purchase.id);
       const mail = licenseMail({
         recipient: email,
         productName: license.product_name,
         key: license.key,
         appUrl: deps.appUrl,
         upgrade: Boolean(checkout?.upgrade_license_id),
+        goods: goods.map((row) => row.goods),
       });
       await enqueueMail(tx, mail, at);
     }
