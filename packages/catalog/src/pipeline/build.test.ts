@@ -96,6 +96,7 @@ describe('the real catalogue build', () => {
           'largeScreenshotUrl',
           'smallDarkScreenshotUrl',
           'largeDarkScreenshotUrl',
+          'images',
         ].sort(),
       );
       expect(component.smallScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-sm.png`);

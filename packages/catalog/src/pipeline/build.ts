@@ -12,7 +12,10 @@ import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
 import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
-import { buildPreview } from './preview.ts';
+import { previewDocument } from './preview.ts';
+import { launchRenderChecker } from './rendered.ts';
+import type { RenderChecker } from './rendered.ts';
+import { compileTailwindCss } from '../tailwind.ts';
 import { addedOnOf, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
 import { launchScreenshotter } from './screenshots.ts';
@@ -20,6 +23,7 @@ import type { ComponentShots, Screenshotter } from './screenshots.ts';
 import { darkModeProblems, readDarkPending, writeDarkPending } from './dark-mode.ts';
 import { componentNameFromSlug, htmlToReact } from './to-react.ts';
 import { htmlToVue } from './to-vue.ts';
+import { reactCompanions, typeScriptToJavaScript } from './typescript.ts';
 import type { CatalogJson, CodeJson, ComponentJson, Snippet, SubcategoryJson } from './types.ts';
 
 export type BuildOptions = {
@@ -62,6 +66,8 @@ export type BuildStats = {
   timings: {
     load: number;
     convert: number;
+    /** Chromium laying out the HTML and the snippets' renders side by side. */
+    rendered: number;
     highlight: number;
     previews: number;
     screenshots: number;
@@ -139,6 +145,7 @@ function checkAuthoringRules(component: ComponentEntry): void {
 async function convertComponent(
   component: ComponentEntry,
   timings: BuildStats['timings'],
+  renderChecker: () => Promise<RenderChecker>,
 ): Promise<ConvertedEntry> {
   checkAuthoringRules(component);
   let started = performance.now();
@@ -151,9 +158,32 @@ async function convertComponent(
   const vue =
     component.overrides.vue?.source ?? htmlToVue(component.html, { file: component.path });
   const options = { component: component.path, dropScripts: component.meta.requiresJavaScript };
-  await checkSnippet('react', react, component.html, options);
-  await checkSnippet('vue', vue, component.html, options);
+  const reactHtml = await checkSnippet('react', react, component.html, options);
+  const vueHtml = await checkSnippet('vue', vue, component.html, options);
   timings.convert += performance.now() - started;
+
+  // The text and heights Chromium draws for each snippet against the HTML's (rendered.ts).
+  started = performance.now();
+  const css = await compileTailwindCss([component.html]);
+  const checker = await renderChecker();
+  const differences = await checker.compare(
+    css,
+    component.html.replace(/<script[\s\S]*?<\/script>/gi, ''),
+    [
+      { label: 'React', html: reactHtml },
+      { label: 'Vue', html: vueHtml },
+    ],
+  );
+  const first = differences[0];
+  if (first) {
+    throw new FidelityError(
+      component.path,
+      first.label === 'React' ? 'react' : 'vue',
+      `${first.width} px wide`,
+      `it ${first.detail}`,
+    );
+  }
+  timings.rendered += performance.now() - started;
 
   started = performance.now();
   const html = component.html.trim() + '\n';
@@ -164,16 +194,21 @@ async function convertComponent(
       label: 'React',
       snippet: react,
       highlight: await highlight(react, component.overrides.react ? 'tsx' : 'jsx'),
+      ...(component.overrides.react
+        ? { javascript: await typeScriptToJavaScript(react, `${component.path}.react.tsx`) }
+        : {}),
+      ...companionsOf(react),
     },
     { language: 'vue', label: 'Vue', snippet: vue, highlight: await highlight(vue, 'vue') },
   ];
   timings.highlight += performance.now() - started;
 
   started = performance.now();
-  const preview = await buildPreview({
+  const preview = previewDocument({
     uuid: component.uuid,
     name: component.meta.name,
     html: component.html,
+    css,
   });
   timings.previews += performance.now() - started;
   return { snippets, preview };
@@ -236,6 +271,16 @@ function checkDarkMode(
   return failures;
 }
 
+function companionsOf(react: string): Pick<Snippet, 'companions'> {
+  const companions = reactCompanions(react);
+  return companions.length > 0 ? { companions } : {};
+}
+
+/** The images a component's HTML shows, `<product>/<file>`, sorted. */
+export function imagesOf(html: string): string[] {
+  return [...new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))].sort();
+}
+
 function imageFingerprint(html: string, imagesDir: string): string[] {
   const parts: string[] = [];
   for (const match of new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))) {
@@ -261,6 +306,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   const timings: BuildStats['timings'] = {
     load: 0,
     convert: 0,
+    rendered: 0,
     highlight: 0,
     previews: 0,
     screenshots: 0,
@@ -295,6 +341,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   const shots = new Map<string, ShotEntry | null>();
   const componentKeys: string[] = [];
   let screenshotter: Promise<Screenshotter> | undefined;
+  let checker: Promise<RenderChecker> | undefined;
+  const renderChecker = () => (checker ??= launchRenderChecker());
   let screenshotStart: number | undefined;
   let screenshotEnd = 0;
   const pendingShots: Array<Promise<void>> = [];
@@ -376,7 +424,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       if (entry) stats.convertedFromCache++;
       else {
         try {
-          entry = await convertComponent(component, timings);
+          entry = await convertComponent(component, timings, renderChecker);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           failures.push({
@@ -398,6 +446,11 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     }
     await Promise.all(pendingShots);
   } finally {
+    if (checker)
+      await checker.then(
+        (instance) => instance.close(),
+        () => {},
+      );
     if (screenshotter)
       await screenshotter.then(
         (shooter) => shooter.close(),
@@ -463,6 +516,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               largeScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg.png`,
               smallDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm-dark.png`,
               largeDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg-dark.png`,
+              images: imagesOf(component.html),
             };
           });
           const current = components.filter((component) => !component.archived);
