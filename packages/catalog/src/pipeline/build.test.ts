@@ -273,7 +273,7 @@ describe('the real catalogue build', () => {
     expect(currentTotal).toBeGreaterThanOrEqual(198);
     expect(table).toMatch(new RegExp(`^Total\\s+${currentTotal}\\s+${archivedTotal}$`, 'm'));
     expect(table).toMatch(
-      /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
+      /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, rendered-text check [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
     );
     expect(table).toMatch(/\d+ from cache/);
   });
@@ -417,6 +417,46 @@ describe('caching and failures on a small catalogue', () => {
     const { failures, message } = error as CatalogBuildError;
     expect(failures.map((failure) => failure.component)).toEqual(['kit/forms/inputs/button']);
     expect(message).toContain('kit/forms/inputs/button: the React snippet is not faithful');
+  });
+
+  test('a corrupted screenshot fails the build naming the component and the shot', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+      'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
+    });
+    const { uuid } = loadCatalog({ contentDir: content }).components.find(
+      (component) => component.slug === 'card',
+    )!;
+    const build = (corrupt: boolean) =>
+      buildCatalog({
+        outDir: temporaryDirectory('dist'),
+        cacheDir: temporaryDirectory('cache'),
+        contentDir: content,
+        screenshots: true,
+        log: () => {},
+        // The card's large shot becomes its phone-width shot (content drawn at the wrong
+        // width, as after a resize without a new frame): every other render disagrees with it.
+        tamperScreenshots: (shotUuid, shots) =>
+          corrupt && shotUuid === uuid ? [shots[0], shots[0], shots[2], shots[3]] : shots,
+      });
+    const error = await build(true).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CatalogBuildError);
+    const { failures } = error as CatalogBuildError;
+    expect(failures).toEqual([
+      {
+        component: 'kit/forms/inputs/card',
+        message: `kit/forms/inputs/card: ${uuid}: the large screenshot(s) differ between 3 independent renders`,
+      },
+    ]);
+    // Untouched, the same build passes: two independent renders of every shot agree.
+    const clean = await build(false);
+    expect(
+      clean.stats.screenshotAgreement.identical + clean.stats.screenshotAgreement.withinTolerance,
+    ).toBe(8);
   });
 
   test('the build command exits non-zero naming the component', async () => {

@@ -12,13 +12,17 @@ import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
 import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
-import { previewDocument } from './preview.ts';
+import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
 import { launchRenderChecker } from './rendered.ts';
 import type { RenderChecker } from './rendered.ts';
 import { compileTailwindCss } from '../tailwind.ts';
 import { addedOnOf, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
-import { launchScreenshotter } from './screenshots.ts';
+import {
+  launchScreenshotter,
+  PREVIEW_FONT_SOURCE,
+  ScreenshotMismatchError,
+} from './screenshots.ts';
 import type { ComponentShots, Screenshotter } from './screenshots.ts';
 import { darkModeProblems, readDarkPending, writeDarkPending } from './dark-mode.ts';
 import { componentNameFromSlug, htmlToReact } from './to-react.ts';
@@ -48,6 +52,11 @@ export type BuildOptions = {
   darkPendingFile?: string;
   /** Rewrite the allowlist with exactly the components failing the dark-mode check. */
   writeDarkPending?: boolean;
+  /**
+   * Tests only: alters a component's first render before it is compared with the second (a
+   * corrupted shot must fail the build).
+   */
+  tamperScreenshots?: Parameters<typeof launchScreenshotter>[0]['tamper'];
   /** The package whose code keys the cache (its src/); tests point it at a copy. */
   codeRoot?: string;
 };
@@ -59,6 +68,11 @@ export type BuildStats = {
   convertedFromCache: number;
   screenshotsTaken: number;
   screenshotsFromCache: number;
+  /**
+   * Shots taken in this run whose two independent renders were byte-identical, equal within the
+   * tolerance of png.ts, and components a third render had to decide.
+   */
+  screenshotAgreement: { identical: number; withinTolerance: number; retaken: number };
   /** Components whose light and dark renders were checked (all that have screenshots). */
   darkChecked: number;
   /** Components on the dark-mode allowlist. */
@@ -321,7 +335,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   );
   timings.load = performance.now() - started;
 
-  for (const dir of ['code', 'previews', 'screenshots', 'images']) {
+  for (const dir of ['code', 'previews', 'screenshots', 'images', 'fonts']) {
     rmSync(join(outDir, dir), { recursive: true, force: true });
     mkdirSync(join(outDir, dir), { recursive: true });
   }
@@ -333,6 +347,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     convertedFromCache: 0,
     screenshotsTaken: 0,
     screenshotsFromCache: 0,
+    screenshotAgreement: { identical: 0, withinTolerance: 0, retaken: 0 },
     darkChecked: 0,
     darkPending: 0,
     timings,
@@ -370,18 +385,28 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       shots.set(component.uuid, null);
       return;
     }
-    screenshotter ??= launchScreenshotter({ imagesDir, pages: options.pages ?? 3 });
+    screenshotter ??= launchScreenshotter({
+      imagesDir,
+      fontFile: PREVIEW_FONT_SOURCE,
+      pages: options.pages ?? 3,
+      ...(options.tamperScreenshots ? { tamper: options.tamperScreenshots } : {}),
+    });
     const shot = (async () => {
       const shooter = await screenshotter!;
       if (failures.length > 0) return; // the build fails anyway; do not spend Chromium time
       screenshotStart ??= performance.now();
-      const {
-        light,
-        dark,
-        probes,
-        timings: modeTimings,
-        heights,
-      } = await shooter.shoot(component.uuid, preview);
+      let rendered: ComponentShots;
+      try {
+        rendered = await shooter.shoot(component.uuid, preview);
+      } catch (error) {
+        if (!(error instanceof ScreenshotMismatchError)) throw error;
+        failures.push({
+          component: component.path,
+          message: `${component.path}: ${error.message}`,
+        });
+        return;
+      }
+      const { light, dark, probes, timings: modeTimings, heights } = rendered;
       screenshotEnd = performance.now();
       timings.screenshotsLight += modeTimings.light;
       timings.screenshotsDark += modeTimings.dark;
@@ -446,6 +471,11 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     }
     await Promise.all(pendingShots);
   } finally {
+    if (screenshotter)
+      await screenshotter.then(
+        (shooter) => Object.assign(stats.screenshotAgreement, shooter.agreement),
+        () => {},
+      );
     if (checker)
       await checker.then(
         (instance) => instance.close(),
@@ -472,6 +502,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   if (failures.length > 0) throw new CatalogBuildError(failures);
 
   if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
+  cpSync(PREVIEW_FONT_SOURCE, join(outDir, 'fonts', PREVIEW_FONT_FILE));
 
   const generatedFrom = hashParts(
     codeHash,
