@@ -311,12 +311,16 @@ export async function launchScreenshotter({
     reducedMotion: 'reduce',
     colorScheme: 'light',
   });
-  // No component animates (animations would need Playwright's per-shot `animations` option);
-  // a blinking caret in an autofocused input would make shots differ run to run.
+  // A blinking caret in an autofocused input, or a transition still running, would make shots
+  // differ run to run.
   await context.addInitScript(() => {
     addEventListener('DOMContentLoaded', () => {
       const style = document.createElement('style');
-      style.textContent = '*, *::before, *::after { caret-color: transparent !important; }';
+      // Transitions too: a scheme switch or resize would otherwise be shot mid-fade
+      // (`transition-colors` toggles differed between renders), and prefers-reduced-motion
+      // does not stop them.
+      style.textContent =
+        '*, *::before, *::after { caret-color: transparent !important; transition: none !important; animation: none !important; }';
       document.head.append(style);
     });
   });
