@@ -301,8 +301,11 @@ export async function launchScreenshotter({
   imagesDir: string;
   fontFile?: string;
   pages?: number;
-  /** Tests only: alters the first render's shots (to prove a broken shot fails the build). */
-  tamper?: (uuid: string, shots: RenderedShots['shots']) => RenderedShots['shots'];
+  /**
+   * Tests only: alters a render's shots (`render` counts from 0 per component), to prove a
+   * broken shot is outvoted or fails the build.
+   */
+  tamper?: (uuid: string, shots: RenderedShots['shots'], render: number) => RenderedShots['shots'];
 }): Promise<Screenshotter> {
   const browser = await launchChromium();
   const context = await browser.newContext({
@@ -431,8 +434,9 @@ export async function launchScreenshotter({
       documents.set(`${uuid}.html`, document);
       try {
         const first = await render(uuid, true);
-        if (tamper) first.shots = tamper(uuid, first.shots);
+        if (tamper) first.shots = tamper(uuid, first.shots, 0);
         const second = await render(uuid, false);
+        if (tamper) second.shots = tamper(uuid, second.shots, 1);
         let shots: RenderedShots['shots'];
         const tally: ShotAgreement = { identical: 0, withinTolerance: 0, retaken: 0 };
         try {
@@ -441,6 +445,7 @@ export async function launchScreenshotter({
           tally.identical = tally.withinTolerance = 0;
           agreement.retaken++;
           const third = await render(uuid, false);
+          if (tamper) third.shots = tamper(uuid, third.shots, 2);
           shots = agreedShots(uuid, [first.shots, second.shots, third.shots], tally);
         }
         agreement.identical += tally.identical;
