@@ -194,6 +194,13 @@ export const OTHER_SESSIONS_LOGGED_OUT = 'Other sessions successfully logged out
 export const RESET_LINK_SENT_MESSAGE =
   'We have e-mailed your password reset link if an account exists for that address.';
 export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
+/**
+ * What the reset form promises, and what the server does: a reset ends every session of the
+ * account (this browser's too, so a second sign-in step is never skipped) and the login page
+ * follows with PASSWORD_RESET_STATUS.
+ */
+export const RESET_PASSWORD_NOTICE =
+  'Pick a password you don’t use anywhere else. Saving it signs your account out everywhere; then sign in with the new password.';
 /** A team at its seat limit; the page asks the visitor to have the owner contact support. */
 export const TEAM_FULL_MESSAGE = 'The team has reached its seat limit';
 

@@ -13,7 +13,8 @@ export type {
   VersionPrefix,
 } from './shared/shared-page-data';
 export { DEFAULT_BRAND_NAME } from './shared/shared-page-data';
-export type { FormState } from './forms/form-state';
+export type { FormMethod, FormState, FormTarget } from './forms/form-state';
+export { ERROR_BAG_FIELD, Form, METHOD_FIELD, TOKEN_FIELD } from './forms/form';
 export {
   AccountFields,
   FormErrorAlerts,

@@ -11,13 +11,17 @@ import { useFormState } from '../lib/use-form-state';
 export default function RedeemLicense() {
   const { props } = usePage<PagePropsFor<'RedeemLicense'>>();
   const user = props.auth?.user ?? null;
-  const form = useFormState({ email: '', password: '', team_name: '' }, (f) => {
-    // A bare PATCH connects; the account and team fields go only where the state asks for them.
-    f.transform((values) =>
-      redemptionPayload(values as RedeemLicenseFormValues, props.license, user !== null),
-    );
-    f.patch(props.license.url, { onFinish: () => f.reset('password') });
-  });
+  const form = useFormState(
+    { email: '', password: '', team_name: '' },
+    {
+      method: 'patch',
+      action: props.license.url,
+      // A bare PATCH connects; the account and team fields go only where the state asks for them.
+      payload: (values) =>
+        redemptionPayload(values as RedeemLicenseFormValues, props.license, user !== null),
+      visit: (f) => ({ onFinish: () => f.reset('password') }),
+    },
+  );
   return (
     <>
       <Head title={redeemLicensePageTitle} />

@@ -13,6 +13,7 @@ import {
   type RedemptionState,
 } from './redemption';
 import type { LicenseRecord, RedeemLicensePageProps } from './types';
+import { Form } from '../forms/form';
 
 export const redeemLicensePageTitle = 'Redeem your licence';
 
@@ -206,13 +207,7 @@ function RedeemForm({
       ? 'Create account and team'
       : 'Create account and redeem';
   return (
-    <form
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.onSubmit();
-      }}
-    >
+    <Form form={form} className="space-y-6">
       <FormErrorAlerts messages={messages} />
       <p>
         {signedIn ? (
@@ -251,6 +246,6 @@ function RedeemForm({
       <Button type="submit" loading={form.processing} className="w-full">
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }
