@@ -251,6 +251,14 @@ export function buildApp(deps: AppDeps): Express {
     catalogRoutes({
       catalogue,
       listPrice: (slug) => pricing.listPrice(slug),
+      offers: async (req) => {
+        const customer = pricing.forRequest(req);
+        const [{ team }, packages] = await Promise.all([
+          customer.allAccessOffers(),
+          customer.packageOffers(),
+        ]);
+        return { team: team.purchaseable ? team.price : null, packages };
+      },
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       appUrl: config.appUrl,

@@ -298,6 +298,11 @@ export {
   type PricingSectionProps,
 } from './pricing-section/pricing-section';
 export {
+  ProductOffers,
+  type ProductOffer,
+  type ProductOffersProps,
+} from './pricing-section/product-offers';
+export {
   BlackFridayBanner,
   designEbookDescription,
   formatOfferEnd,
