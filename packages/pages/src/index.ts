@@ -129,6 +129,7 @@ export { LicensePage, licensePageTitle, type LicensePageViewProps } from './lice
 export {
   RedeemLicensePage,
   redeemLicensePageTitle,
+  redeemLicenseTitle,
   type RedeemLicensePageViewProps,
 } from './licenses/redeem-license-page';
 export {

@@ -1,7 +1,7 @@
 import { Head, router, usePage } from '@inertiajs/react';
 import {
   RedeemLicensePage,
-  redeemLicensePageTitle,
+  redeemLicenseTitle,
   redemptionPayload,
   type RedeemLicenseFormValues,
 } from '@tessera/pages';
@@ -24,7 +24,7 @@ export default function RedeemLicense() {
   );
   return (
     <>
-      <Head title={redeemLicensePageTitle} />
+      <Head title={redeemLicenseTitle(props.license, user !== null)} />
       <RedeemLicensePage
         license={props.license}
         signInUrl={props.signInUrl}

@@ -35,6 +35,17 @@ const TITLES: Record<RedemptionState, string> = {
   'redeem-signed-in': redeemLicensePageTitle,
 };
 
+/**
+ * The page's title in the state it is in: the document's <title> says what the card says, so a
+ * refunded or used licence's tab never reads "Redeem your licence".
+ */
+export function redeemLicenseTitle(
+  license: RedeemLicensePageProps['license'],
+  signedIn: boolean,
+): string {
+  return TITLES[redemptionState(license, signedIn)];
+}
+
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
 /**

@@ -50,6 +50,8 @@ describe('content pages', () => {
     const privacy = (await request(app).get('/privacy-policy').set(INERTIA)).body;
     expect(privacy.component).toBe('PrivacyPolicy');
     expect(privacy.props.lastUpdated).toBe('2021-11-02');
+    // The page prints the date once, from `lastUpdated`: the text does not say it again.
+    expect(privacy.props.html).not.toMatch(/last updated/i);
     const support = (await request(app).get('/support').set(INERTIA)).body;
     expect(support.props.supportEmail).toBe('help@example.com');
   });
