@@ -54,5 +54,7 @@ describe('content pages', () => {
     expect(privacy.props.html).not.toMatch(/last updated/i);
     const support = (await request(app).get('/support').set(INERTIA)).body;
     expect(support.props.supportEmail).toBe('help@example.com');
+    // No community chat configured: the page does not send anyone round the /discord loop.
+    expect(support.props.hasCommunity).toBe(false);
   });
 });
