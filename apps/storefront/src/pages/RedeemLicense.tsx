@@ -19,7 +19,9 @@ export default function RedeemLicense() {
       // A bare PATCH connects; the account and team fields go only where the state asks for them.
       payload: (values) =>
         redemptionPayload(values as RedeemLicenseFormValues, props.license, user !== null),
-      visit: (f) => ({ onFinish: () => f.reset('password') }),
+      // The new account's password stays while the page asks for a fix (a team name taken):
+      // typing it again is a chore that a refusal of another field must not cost.
+      visit: (f) => ({ onSuccess: () => f.reset('password') }),
     },
   );
   return (
