@@ -89,10 +89,9 @@ describe('RedeemLicense', () => {
       ...fixtureSharedData(),
       ...props,
     });
-    inertia.answer = {
-      ...inertia.answer,
-      props: { ...inertia.answer.props, errors: { team_name: 'Choose another team name.' } },
-    };
+    // The server's answer to a refused team name: the same page with the field's error.
+    const errors = { team_name: 'Choose another team name.' } as unknown as Page['props']['errors'];
+    inertia.answer = { ...inertia.answer, props: { ...inertia.answer.props, errors } };
     await userEvent.type(
       await page.findByRole('textbox', { name: 'Email address' }),
       'riley@n.studio',
