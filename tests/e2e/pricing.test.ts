@@ -47,6 +47,46 @@ describe('prices and offers', () => {
     await page.close();
   });
 
+  it('has a way to buy every licence on sale: reduced licences, packages, the team licence', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.goto(`${store.url}/all-access`);
+    await hydrated(page);
+    const others = page.getByRole('region', { name: 'Other licences' });
+    const links = others.getByRole('link', { name: 'Buy' });
+    const hrefs = await links.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('href')),
+    );
+    expect(hrefs).toEqual([
+      '/checkout/all-access?license=restricted',
+      '/checkout/all-access?license=classroom',
+      '/checkout/marketing',
+      '/checkout/application-ui',
+      '/checkout/ecommerce',
+    ]);
+    await others.screenshot({ path: '/tmp/promises-pages-other-licences.png' });
+    // Each leads to a checkout that sells it (the Restricted licence's asks for the confirmation).
+    await links.first().click();
+    await page.waitForURL(`${store.url}/checkout/all-access?license=restricted`);
+    await page
+      .getByText(/I confirm I am a student/)
+      .first()
+      .waitFor();
+
+    await page.goto(`${store.url}/components`);
+    await hydrated(page);
+    expect(
+      await page
+        .getByRole('group', { name: 'Teams' })
+        .getByRole('link', { name: 'Get all-access for your team' })
+        .getAttribute('href'),
+    ).toBe('/checkout/all-access?license=team');
+    const packages = page.getByRole('region', { name: 'Or one package on its own' });
+    expect(await packages.getByText('$149', { exact: true }).count()).toBe(3);
+    await packages.getByRole('link', { name: 'Buy' }).first().click();
+    await page.waitForURL(`${store.url}/checkout/marketing`);
+    await page.close();
+  });
+
   it('shows a customer who owns packages their price, and the way to upgrade', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();

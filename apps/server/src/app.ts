@@ -4,6 +4,7 @@ import { privateByDefault } from './http/cache-control.ts';
 import { createCsrf } from './http/csrf.ts';
 import { notFound, pageErrors } from './http/error-handlers.ts';
 import { NotFoundError } from './http/errors.ts';
+import { nativeFormControls } from './http/form-controls.ts';
 import { createLifecycle, healthRoutes, type Lifecycle } from './http/health.ts';
 import type { Metrics } from './http/metrics.ts';
 import { createInertia } from './http/inertia/inertia.ts';
@@ -191,6 +192,8 @@ export function buildApp(deps: AppDeps): Express {
   // every state change, and Inertia.
   app.use(express.urlencoded({ extended: false, limit: '100kb' }));
   app.use(express.json({ limit: '100kb' }));
+  // A form posted without JavaScript: its `_method` and `_error_bag` fields.
+  app.use(nativeFormControls());
   const secure = config.appUrl.startsWith('https:');
   const csrf = createCsrf({ secret: config.sessionSecret, secure });
   const cookies = { secure, production: config.isProduction, csrf };
@@ -233,6 +236,7 @@ export function buildApp(deps: AppDeps): Express {
     logger,
     title: config.brandName,
     flash: (req) => req.readFlash(),
+    formToken: csrf.current,
   });
   inertia.share(
     sharedPageData({
@@ -270,6 +274,14 @@ export function buildApp(deps: AppDeps): Express {
     catalogRoutes({
       catalogue,
       listPrice: (slug) => pricing.listPrice(slug),
+      offers: async (req) => {
+        const customer = pricing.forRequest(req);
+        const [{ team }, packages] = await Promise.all([
+          customer.allAccessOffers(),
+          customer.packageOffers(),
+        ]);
+        return { team: team.purchaseable ? team.price : null, packages };
+      },
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       appUrl: config.appUrl,

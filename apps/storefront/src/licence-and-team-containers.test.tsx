@@ -83,6 +83,29 @@ describe('RedeemLicense', () => {
     });
   });
 
+  it('keeps the new password when the team name is refused', async () => {
+    const props = redeemLicensePageProps(fixtureLicenses.teamRedeemable);
+    const page = await visit('RedeemLicense', props.license.url, {
+      ...fixtureSharedData(),
+      ...props,
+    });
+    // The server's answer to a refused team name: the same page with the field's error.
+    const errors = { team_name: 'Choose another team name.' } as unknown as Page['props']['errors'];
+    inertia.answer = { ...inertia.answer, props: { ...inertia.answer.props, errors } };
+    await userEvent.type(
+      await page.findByRole('textbox', { name: 'Email address' }),
+      'riley@n.studio',
+    );
+    const password = await page.findByLabelText('Password', { selector: 'input' });
+    await userEvent.type(password, 'lantern-42-x');
+    await userEvent.type(await page.findByRole('textbox', { name: 'Team name' }), 'Taken');
+    await userEvent.click(await page.findByRole('button', { name: 'Create account and team' }));
+    await page.findByText('Choose another team name.');
+    expect(await page.findByLabelText('Password', { selector: 'input' })).toHaveValue(
+      'lantern-42-x',
+    );
+  });
+
   it('signs out back to the licence page', async () => {
     const props = redeemLicensePageProps(fixtureLicenses.personalRedeemable);
     const page = await visit('RedeemLicense', props.license.url, {

@@ -131,7 +131,7 @@ export const OWNER_PRICE_FLOOR_PERCENT = 25;
  */
 export const REDUCED_LICENSE_KINDS: readonly LicenseKind[] = ['restricted', 'classroom'];
 /** Who may buy a Restricted licence: students for educational use, or a low income. */
-export const RESTRICTED_LICENSE_NOTICE = `This license is for students, for educational use only, or for individuals earning at most ${RESTRICTED_INCOME_CAP_TEXT} a year.`;
+export const RESTRICTED_LICENSE_NOTICE = `This licence is for students, for educational use only, or for individuals earning at most ${RESTRICTED_INCOME_CAP_TEXT} a year.`;
 /** The Classroom licence's rule, shown at the checkout and to the team that holds one. */
 export const CLASSROOM_LICENSE_NOTICE =
   'Students must be removed from the team when they finish their studies.';
@@ -139,17 +139,17 @@ export const CLASSROOM_LICENSE_NOTICE =
 export const LICENSE_CONFIRMATIONS: Readonly<Partial<Record<LicenseKind, string>>> = {
   restricted: `I confirm I am a student using it for educational purposes only, or I earn at most ${RESTRICTED_INCOME_CAP_TEXT} a year.`,
   classroom:
-    'I confirm this license is for teaching students, for educational use only, and that I will remove students from the team when they finish their studies.',
+    'I confirm this licence is for teaching students, for educational use only, and that I will remove students from the team when they finish their studies.',
 };
 
 /** Why a checkout cannot be priced (the pricing module's refusals), in the buyer's words. */
 export const QUOTE_REFUSALS = {
   'unknown-product': 'There is no such product.',
-  'not-for-sale': 'This product is not for sale with that license.',
+  'not-for-sale': 'This product is not for sale with that licence.',
   'already-owned': 'You already own this.',
   'offer-ended': 'This offer has ended.',
-  'invalid-upgrade': 'That license cannot be upgraded to this product.',
-  'sign-in-required': 'Sign in to upgrade a license.',
+  'invalid-upgrade': 'That licence cannot be upgraded to this product.',
+  'sign-in-required': 'Sign in to upgrade a licence.',
 } as const;
 export type QuoteRefusalReason = keyof typeof QUOTE_REFUSALS;
 
@@ -229,6 +229,13 @@ export const OTHER_SESSIONS_LOGGED_OUT = 'Other sessions successfully logged out
 export const RESET_LINK_SENT_MESSAGE =
   'We have e-mailed your password reset link if an account exists for that address.';
 export const PASSWORD_RESET_STATUS = 'Your password has been reset.';
+/**
+ * What the reset form promises, and what the server does: a reset ends every session of the
+ * account (this browser's too, so a second sign-in step is never skipped) and the login page
+ * follows with PASSWORD_RESET_STATUS.
+ */
+export const RESET_PASSWORD_NOTICE =
+  'Pick a password you don’t use anywhere else. Saving it signs your account out everywhere; then sign in with the new password.';
 /** A team at its seat limit; the page asks the visitor to have the owner contact support. */
 export const TEAM_FULL_MESSAGE = 'The team has reached its seat limit';
 

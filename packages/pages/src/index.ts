@@ -13,7 +13,8 @@ export type {
   VersionPrefix,
 } from './shared/shared-page-data';
 export { DEFAULT_BRAND_NAME } from './shared/shared-page-data';
-export type { FormState } from './forms/form-state';
+export type { FormMethod, FormState, FormTarget } from './forms/form-state';
+export { ERROR_BAG_FIELD, Form, METHOD_FIELD, TOKEN_FIELD } from './forms/form';
 export {
   AccountFields,
   FormErrorAlerts,
@@ -130,6 +131,7 @@ export { LicensePage, licensePageTitle, type LicensePageViewProps } from './lice
 export {
   RedeemLicensePage,
   redeemLicensePageTitle,
+  redeemLicenseTitle,
   type RedeemLicensePageViewProps,
 } from './licenses/redeem-license-page';
 export {
@@ -298,6 +300,11 @@ export {
   type PlanAction,
   type PricingSectionProps,
 } from './pricing-section/pricing-section';
+export {
+  ProductOffers,
+  type ProductOffer,
+  type ProductOffersProps,
+} from './pricing-section/product-offers';
 export {
   BlackFridayBanner,
   designEbookDescription,

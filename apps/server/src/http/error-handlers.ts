@@ -6,6 +6,7 @@
 //   jsonErrors  machine routers (the licence API, the registry, beacons, webhooks): JSON
 //               `{error, message}` always;
 //   plainErrors static mounts: a short line of plain text, never a page.
+import { requestedErrorBag } from './form-controls.ts';
 import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
@@ -21,7 +22,7 @@ import {
   ValidationFailedError,
 } from './errors.ts';
 import { escapeHtml, FAVICON_URL } from './inertia/document.ts';
-import { INERTIA_HEADERS, type Inertia } from './inertia/inertia.ts';
+import type { Inertia } from './inertia/inertia.ts';
 import type { PropsInput } from './inertia/props.ts';
 import { answerKind } from './negotiation.ts';
 import { oldInput } from './session/flash.ts';
@@ -191,7 +192,7 @@ async function refuseForm(
   form: FormPage,
   fields: Record<string, string>,
 ) {
-  const bag = req.get(INERTIA_HEADERS.errorBag);
+  const bag = requestedErrorBag(req);
   // The flash this request brought is read first: the page drawn now shows it, and what is
   // flashed next is left for the reload, not taken by this render.
   if (hasSessionCookie(req) && hasPageStack(req)) {

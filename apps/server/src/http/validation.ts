@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { z } from 'zod';
 import { NotFoundError, ValidationFailedError } from './errors.ts';
-import { INERTIA_HEADERS } from './inertia/inertia.ts';
+import { requestedErrorBag } from './form-controls.ts';
 import { wantsJson } from './negotiation.ts';
 import { redirectBack } from './redirect-back.ts';
 import { oldInput } from './session/flash.ts';
@@ -95,7 +95,7 @@ export async function rejectWith(
     sendInvalid(res, errors);
     return;
   }
-  const errorBag = req.get(INERTIA_HEADERS.errorBag);
+  const errorBag = requestedErrorBag(req);
   await res.flash({ errors, ...(errorBag ? { errorBag } : {}), old: oldInput(req.body) });
   redirectBack(req, res, fallback);
 }

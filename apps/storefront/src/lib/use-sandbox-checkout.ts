@@ -71,8 +71,12 @@ function formState<T extends object>(
   slot: FormSlot<T>,
   initial: T,
   setSlot: (update: (slot: FormSlot<T>) => FormSlot<T>) => void,
+  action: string,
 ): Omit<FormState<T>, 'onSubmit'> {
   return {
+    // The sandbox's frame runs only with its script (as the provider's does); the target keeps
+    // a submit before it has loaded a POST to the step's own endpoint, never a GET with the card.
+    target: { method: 'post', action },
     values: slot.values,
     errors: slot.errors as FormState<T>['errors'],
     processing: slot.processing,
@@ -234,12 +238,12 @@ export function useSandboxCheckout(
     step,
     prices,
     details: {
-      ...formState(details, initialDetails, setDetails),
+      ...formState(details, initialDetails, setDetails, props.detailsUrl),
       onSubmit: () => void submitDetails(),
     },
     detailsError,
     payment: {
-      ...formState(payment, initialPayment, setPayment),
+      ...formState(payment, initialPayment, setPayment, props.payUrl),
       onSubmit: () => void submitPayment(),
     },
     paymentError,

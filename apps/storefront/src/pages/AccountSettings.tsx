@@ -13,21 +13,44 @@ import { useFormState } from '../lib/use-form-state';
 export default function AccountSettings() {
   const page = usePage<PagePropsFor<'AccountSettings'>>();
   const { props } = page;
-  const emailForm = useFormState({ email: props.email, password: '' }, (f) =>
-    f.put('/account-settings/email', { preserveScroll: true, onFinish: () => f.reset('password') }),
+  const emailForm = useFormState(
+    { email: props.email, password: '' },
+    {
+      method: 'put',
+      action: '/account-settings/email',
+      errorBag: 'email',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password') }),
+    },
   );
-  const passwordForm = useFormState({ old_password: '', new_password: '' }, (f) =>
-    f.put('/account-settings/password', {
-      preserveScroll: true,
-      onSuccess: () => f.reset('old_password', 'new_password'),
-    }),
+  const passwordForm = useFormState(
+    { old_password: '', new_password: '' },
+    {
+      method: 'put',
+      action: '/account-settings/password',
+      errorBag: 'password',
+      visit: (f) => ({
+        preserveScroll: true,
+        onSuccess: () => f.reset('old_password', 'new_password'),
+      }),
+    },
   );
-  const logoutOtherSessionsForm = useFormState({ password: '' }, (f) =>
-    f.post('/logout/other', { preserveScroll: true, onFinish: () => f.reset('password') }),
+  const logoutOtherSessionsForm = useFormState(
+    { password: '' },
+    {
+      method: 'post',
+      action: '/logout/other',
+      errorBag: 'sessions',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password') }),
+    },
   );
   const tokenForm = useFormState<NewAccessTokenFormValues>(
     { name: '', expires_in: ACCESS_TOKEN_DEFAULT_EXPIRY },
-    (f) => f.post('/account/tokens', { preserveScroll: true, onSuccess: () => f.reset('name') }),
+    {
+      method: 'post',
+      action: '/account/tokens',
+      errorBag: 'tokens',
+      visit: (f) => ({ preserveScroll: true, onSuccess: () => f.reset('name') }),
+    },
   );
   const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
   return (
@@ -39,6 +62,7 @@ export default function AccountSettings() {
         logoutOtherSessionsForm={logoutOtherSessionsForm}
         purchases={props.purchases}
         locale={props.preferredLanguage}
+        status={page.flash.status}
         accessTokens={{
           tokens: props.accessTokens,
           form: tokenForm,

@@ -8,6 +8,7 @@ export default function AllAccess() {
       <Head title={allAccessPageTitle} />
       <AllAccessPage
         offers={props.offers}
+        otherOffers={props.otherOffers}
         blackFriday={props.blackFriday}
         includedProducts={props.includedProducts}
         templates={props.templates}

@@ -7,10 +7,21 @@ export default function Changelog() {
   const { props } = usePage<PagePropsFor<'Changelog'>>();
   // Our own /newsletter by default (apps/server newsletter module): an Inertia visit that shows
   // validation errors in place. A configured external service gets a real form post.
-  const subscribeForm = useFormState({ email_address: '' }, (f) => {
-    if (props.subscribeUrl.startsWith('/')) f.post(props.subscribeUrl, { preserveScroll: true });
-    else postForm(props.subscribeUrl, { email_address: String(f.data.email_address) });
-  });
+  const external = !props.subscribeUrl.startsWith('/');
+  const subscribeForm = useFormState(
+    { email_address: '' },
+    {
+      method: 'post',
+      action: props.subscribeUrl,
+      visit: () => ({ preserveScroll: true }),
+      ...(external
+        ? {
+            submit: (f) =>
+              postForm(props.subscribeUrl, { email_address: String(f.data.email_address) }),
+          }
+        : {}),
+    },
+  );
   return (
     <>
       <Head title={changelogPageTitle} />

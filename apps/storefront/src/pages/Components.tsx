@@ -11,6 +11,8 @@ export default function Components() {
         canPurchaseAllAccess={props.can.purchaseAllAccess}
         versionPrefix={props.versionPrefix}
         allAccessPricing={props.allAccessPricing}
+        teamPricing={props.teamPricing}
+        packageOffers={props.packageOffers}
         componentCount={props.componentCount}
         locale={props.preferredLanguage}
         supportEmail={props.supportEmail}

@@ -4,7 +4,7 @@ import { useFormState } from '../lib/use-form-state';
 
 export default function ForgotPassword() {
   const { flash } = usePage<PagePropsFor<'ForgotPassword'>>();
-  const form = useFormState({ email: '' }, (f) => f.post('/password/email'));
+  const form = useFormState({ email: '' }, { method: 'post', action: '/password/email' });
   return (
     <>
       <Head title={forgotPasswordPageTitle} />

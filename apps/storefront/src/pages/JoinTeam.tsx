@@ -11,10 +11,16 @@ import { useFormState } from '../lib/use-form-state';
 export default function JoinTeam() {
   const { props } = usePage<PagePropsFor<'JoinTeam'>>();
   const user = props.auth?.user ?? null;
-  const form = useFormState({ invite_token: props.inviteToken, email: '', password: '' }, (f) => {
-    f.transform((values) => joinTeamPayload(values as JoinTeamFormValues, user !== null));
-    f.post(`/teams/${props.team.id}/members`, { onFinish: () => f.reset('password') });
-  });
+  const form = useFormState(
+    { invite_token: props.inviteToken, email: '', password: '' },
+    {
+      method: 'post',
+      action: `/teams/${props.team.id}/members`,
+      hidden: { invite_token: props.inviteToken },
+      payload: (values) => joinTeamPayload(values as JoinTeamFormValues, user !== null),
+      visit: (f) => ({ onFinish: () => f.reset('password') }),
+    },
+  );
   return (
     <>
       <Head title={`${joinTeamPageTitle}: ${props.team.name}`} />

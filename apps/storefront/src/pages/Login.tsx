@@ -7,10 +7,15 @@ export default function Login() {
   // `/login?intended_url=…` (the licence and invite pages' sign-in links): back there after
   // signing in. The server checks it is a path on this site.
   const intendedUrl = new URL(url, 'http://localhost').searchParams.get('intended_url');
-  const form = useFormState({ email: '', password: '', remember: true }, (f) => {
-    if (intendedUrl) f.transform((values) => ({ ...values, intended_url: intendedUrl }));
-    f.post('/login', { onFinish: () => f.reset('password') });
-  });
+  const form = useFormState(
+    { email: '', password: '', remember: true },
+    {
+      method: 'post',
+      action: '/login',
+      ...(intendedUrl ? { hidden: { intended_url: intendedUrl } } : {}),
+      visit: (f) => ({ onFinish: () => f.reset('password') }),
+    },
+  );
   return (
     <>
       <Head title={loginPageTitle} />

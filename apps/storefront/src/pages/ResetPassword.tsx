@@ -4,8 +4,13 @@ import { useFormState } from '../lib/use-form-state';
 
 export default function ResetPassword() {
   const { props } = usePage<PagePropsFor<'ResetPassword'>>();
-  const form = useFormState({ token: props.token, email: props.email, password: '' }, (f) =>
-    f.post('/password/reset', { onFinish: () => f.reset('password') }),
+  const form = useFormState(
+    { token: props.token, email: props.email, password: '' },
+    {
+      method: 'post',
+      action: '/password/reset',
+      visit: (f) => ({ onFinish: () => f.reset('password') }),
+    },
   );
   return (
     <>

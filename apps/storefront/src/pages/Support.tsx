@@ -6,7 +6,11 @@ export default function Support() {
   return (
     <>
       <Head title={supportPageTitle} />
-      <SupportPage supportEmail={props.supportEmail} issueTrackerUrl={props.issueTrackerUrl} />
+      <SupportPage
+        supportEmail={props.supportEmail}
+        issueTrackerUrl={props.issueTrackerUrl}
+        hasCommunity={props.hasCommunity}
+      />
     </>
   );
 }

@@ -12,8 +12,13 @@ import { useFormState } from '../lib/use-form-state';
 export default function TeamSettings() {
   const { props } = usePage<PagePropsFor<'TeamSettings'>>();
   const teamUrl = `/teams/${props.team.id}`;
-  const nameForm = useFormState({ name: props.team.name }, (f) =>
-    f.patch(teamUrl, { preserveScroll: true }),
+  const nameForm = useFormState(
+    { name: props.team.name },
+    {
+      method: 'patch',
+      action: teamUrl,
+      visit: () => ({ preserveScroll: true }),
+    },
   );
   const [pendingMemberId, setPendingMemberId] = useState<number | null>(null);
   const memberVisit = (member: TeamMemberRecord) => ({

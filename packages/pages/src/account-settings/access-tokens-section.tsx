@@ -24,6 +24,7 @@ import {
 import { useId, useState } from 'react';
 import type { FormState } from '../forms/form-state';
 import { FormattedDate } from '../prose/formatted-date';
+import { Form } from '../forms/form';
 
 /** One of the viewer's tokens as their list shows it: never the secret, never its hash. */
 export type AccessTokenRecord = {
@@ -135,14 +136,7 @@ function NewTokenForm({
   atLimit: boolean;
 }) {
   return (
-    <form
-      className="max-w-xl space-y-6"
-      aria-label="New access token"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.onSubmit();
-      }}
-    >
+    <Form form={form} className="max-w-xl space-y-6" aria-label="New access token">
       <TextField
         label="Token name"
         name="name"
@@ -173,7 +167,7 @@ function NewTokenForm({
       <Button type="submit" loading={form.processing} disabled={atLimit}>
         Create token
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -12,6 +12,7 @@ import {
   type AccessTokenRecord,
   type AccessTokensSectionProps,
 } from './access-tokens-section';
+import { Form } from '../forms/form';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -35,6 +36,11 @@ export type AccountSettingsPageProps = {
   locale?: string;
   /** The "Access tokens" section (decision 014); left out when not given. */
   accessTokens?: Omit<AccessTokensSectionProps, 'locale'>;
+  /**
+   * The flashed confirmation (`flash.status`) of the form that was just saved: a form posted
+   * without JavaScript shows its success message from it, as one saved through Inertia does.
+   */
+  status?: string;
 };
 
 /** What the server sends the AccountSettings page; shared page data comes on top. */
@@ -53,6 +59,7 @@ export function AccountSettingsPage({
   purchases,
   locale,
   accessTokens,
+  status,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
   return (
@@ -63,7 +70,12 @@ export function AccountSettingsPage({
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
         >
-          <SettingsForm form={emailForm} submitLabel="Save" successMessage={EMAIL_UPDATED}>
+          <SettingsForm
+            form={emailForm}
+            submitLabel="Save"
+            successMessage={EMAIL_UPDATED}
+            status={status}
+          >
             <TextField
               label="Email address"
               name="email"
@@ -90,7 +102,12 @@ export function AccountSettingsPage({
           title="Password"
           description="Use a long password you don’t use anywhere else."
         >
-          <SettingsForm form={passwordForm} submitLabel="Save" successMessage={PASSWORD_UPDATED}>
+          <SettingsForm
+            form={passwordForm}
+            submitLabel="Save"
+            successMessage={PASSWORD_UPDATED}
+            status={status}
+          >
             <PasswordField
               label="Current password"
               name="old_password"
@@ -120,6 +137,7 @@ export function AccountSettingsPage({
             form={logoutOtherSessionsForm}
             submitLabel="Log out other sessions"
             successMessage={OTHER_SESSIONS_LOGGED_OUT}
+            status={status}
           >
             <PasswordField
               label="Password"
@@ -161,21 +179,17 @@ function SettingsForm<TValues extends object>({
   form,
   submitLabel,
   successMessage,
+  status,
   children,
 }: {
   form: FormState<TValues>;
   submitLabel: string;
   successMessage: string;
+  status?: string | undefined;
   children: React.ReactNode;
 }) {
   return (
-    <form
-      className="max-w-xl space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.onSubmit();
-      }}
-    >
+    <Form form={form} className="max-w-xl space-y-6">
       {children}
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <Button type="submit" loading={form.processing}>
@@ -183,7 +197,7 @@ function SettingsForm<TValues extends object>({
         </Button>
         {/* Always in the DOM, so screen readers announce the message when it appears. */}
         <p role="status" className="flex items-center gap-1.5 text-sm/6 font-medium text-green-700">
-          {form.recentlySuccessful ? (
+          {form.recentlySuccessful || status === successMessage ? (
             <>
               <CheckIcon className="size-5 shrink-0" />
               {successMessage}
@@ -191,6 +205,6 @@ function SettingsForm<TValues extends object>({
           ) : null}
         </p>
       </div>
-    </form>
+    </Form>
   );
 }

@@ -13,6 +13,8 @@ import {
   upgradableAllAccessOffers,
   upgradableSharedData,
   visitorAllAccessOffers,
+  visitorOtherOffers,
+  visitorPackageOffers,
   visitorSharedData,
 } from '../fixtures';
 import { withLayout } from '../stories-support/with-layout';
@@ -26,6 +28,7 @@ const meta = {
   parameters: { layout: 'fullscreen', shared: visitorSharedData },
   args: {
     offers: visitorAllAccessOffers,
+    otherOffers: [...visitorOtherOffers, ...visitorPackageOffers],
     blackFriday: null,
     includedProducts,
     templates: templateSummaries,
@@ -48,6 +51,21 @@ export const Visitor = {
     await expect(main.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Buy once, use forever.',
     );
+    // The reduced licences and the packages have their prices and checkouts too.
+    const others = within(main.getByRole('region', { name: 'Other licences' }));
+    await expect(
+      within(others.getByRole('listitem', { name: 'All-access, Restricted licence' })).getByRole(
+        'link',
+        { name: 'Buy' },
+      ),
+    ).toHaveAttribute('href', '/checkout/all-access?license=restricted');
+    await expect(
+      within(others.getByRole('listitem', { name: 'All-access, Classroom licence' })).getByRole(
+        'link',
+        { name: 'Buy' },
+      ),
+    ).toHaveAttribute('href', '/checkout/all-access?license=classroom');
+    await expect(others.getAllByRole('link', { name: 'Buy' })).toHaveLength(5);
     const personal = within(main.getByRole('group', { name: 'Personal' }));
     await expect(personal.getByText('$299')).toBeVisible();
     await expect(personal.getByText(/plus local taxes/)).toBeVisible();

@@ -8,6 +8,8 @@ import {
   teamOwnerAllAccessOffers,
   upgradableAllAccessOffers,
   visitorAllAccessOffers,
+  visitorOtherOffers,
+  visitorPackageOffers,
 } from '../fixtures/pricing';
 import { DISCOUNT_NOTE } from '../pricing-section/pricing-section';
 import {
@@ -20,6 +22,7 @@ import {
 
 const props: AllAccessPageProps = {
   offers: visitorAllAccessOffers,
+  otherOffers: [...visitorOtherOffers, ...visitorPackageOffers],
   blackFriday: null,
   includedProducts,
   templates: templateSummaries,
@@ -63,8 +66,9 @@ describe('AllAccessPage', () => {
 
   it('lists what is included: each package with its count, each template with its page', () => {
     render(<AllAccessPage {...props} />);
+    const included = within(screen.getByRole('region', { name: 'Everything we make' }));
     for (const product of includedProducts) {
-      expect(screen.getByRole('heading', { name: product.name, level: 3 })).toBeInTheDocument();
+      expect(included.getByRole('heading', { name: product.name, level: 3 })).toBeInTheDocument();
     }
     const templates = within(
       screen.getByRole('list', { name: `${templateSummaries.length} site templates and UI kits` }),
@@ -73,6 +77,25 @@ describe('AllAccessPage', () => {
     const first = templateSummaries[0]!;
     expect(templates.getByRole('link', { name: first.name })).toHaveAttribute('href', first.url);
     expect(templates.getByText(first.summary)).toBeInTheDocument();
+  });
+
+  it('sells the reduced licences and each package, each with its price and checkout', () => {
+    render(<AllAccessPage {...props} />);
+    const others = within(screen.getByRole('region', { name: 'Other licences' }));
+    const restricted = within(
+      others.getByRole('listitem', { name: 'All-access, Restricted licence' }),
+    );
+    expect(restricted.getByText('$149')).toBeInTheDocument();
+    expect(restricted.getByRole('link', { name: 'Buy' })).toHaveAttribute(
+      'href',
+      '/checkout/all-access?license=restricted',
+    );
+    expect(others.getAllByRole('link', { name: 'Buy' })).toHaveLength(5);
+  });
+
+  it('shows no other licences when nothing else is for sale to the customer', () => {
+    render(<AllAccessPage {...props} otherOffers={[]} />);
+    expect(screen.queryByRole('region', { name: 'Other licences' })).not.toBeInTheDocument();
   });
 
   it('names the latest Tailwind CSS version it is written for', () => {

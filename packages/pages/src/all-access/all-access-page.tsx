@@ -7,6 +7,7 @@ import type { TemplateSummary } from '../catalog/types';
 import { REFUND_WINDOW_DAYS, TEAM_SEATS, TEMPLATE_IMAGE_SIZE, UPGRADE_URL } from '../constants';
 import { BlackFridayBanner } from '../home/black-friday-banner';
 import { PricingSection, type PlanAction } from '../pricing-section/pricing-section';
+import { ProductOffers } from '../pricing-section/product-offers';
 import { CatalogueImage } from '../shared/catalogue-image';
 import type {
   AllAccessOffer,
@@ -55,6 +56,7 @@ export type AllAccessPageProps = AllAccessServerProps & {
  */
 export function AllAccessPage({
   offers,
+  otherOffers,
   blackFriday,
   includedProducts,
   templates,
@@ -74,6 +76,14 @@ export function AllAccessPage({
         locale={locale}
         headingLevel={1}
         className="bg-white"
+      />
+      <ProductOffers
+        id="other-licences"
+        title="Other licences"
+        intro="All-access at a reduced price for students, low incomes and classrooms, or one package on its own. One-time payment, plus local taxes."
+        offers={otherOffers}
+        locale={locale}
+        className="border-t border-gray-900/10"
       />
       <Included products={includedProducts} templates={templates} />
       <Features componentCount={componentCount} />

@@ -1,4 +1,5 @@
 import type { BlackFridayOffer, TemplateSummary } from '../catalog/types';
+import type { ProductOffer } from '../pricing-section/product-offers';
 import type { AllAccessPricing } from '../shared/shared-page-data';
 
 /** One all-access licence (personal or team) as this customer may buy it. */
@@ -33,6 +34,11 @@ export type IncludedProduct = {
 /** The AllAccess page's props (shared page data comes on top). */
 export type AllAccessPageProps = {
   offers: AllAccessOffers;
+  /**
+   * Everything else on sale, each with its price and checkout: all-access with the Restricted
+   * and Classroom licences, and each component package on its own.
+   */
+  otherOffers: ProductOffer[];
   /** The Black Friday bundle while it runs and the customer may buy it; else null. */
   blackFriday: BlackFridayOffer | null;
   includedProducts: IncludedProduct[];

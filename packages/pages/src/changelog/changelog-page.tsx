@@ -3,6 +3,7 @@ import { useId } from 'react';
 import type { FormState } from '../forms/form-state';
 import { FormattedDate } from '../prose/formatted-date';
 import { Prose } from '../prose/prose';
+import { Form } from '../forms/form';
 
 export const changelogPageTitle = 'Changelog';
 
@@ -112,13 +113,7 @@ function SubscribeCard({ form }: { form: FormState<ChangelogSubscribeFormValues>
       <p className="mt-1 text-sm/6 text-gray-600">
         One short e-mail when something new ships. No spam, unsubscribe at any time.
       </p>
-      <form
-        className="mt-6 space-y-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.onSubmit();
-        }}
-      >
+      <Form form={form} className="mt-6 space-y-4">
         <TextField
           label="Email address"
           name="email_address"
@@ -132,7 +127,7 @@ function SubscribeCard({ form }: { form: FormState<ChangelogSubscribeFormValues>
         <Button type="submit" loading={form.processing} className="w-full">
           Subscribe
         </Button>
-      </form>
+      </Form>
     </section>
   );
 }

@@ -1,11 +1,15 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import {
+  customerPackageOffers,
   customerSharedData,
   fixtureSharedData,
   ownerSharedData,
+  visitorPackageOffers,
   visitorSharedData,
 } from '../fixtures';
+import { componentCountClaim } from '../catalog/component-count';
+import { checkoutUrl } from '../constants';
 import {
   catalogComponentCount,
   customerCatalogSections,
@@ -31,6 +35,7 @@ const meta = {
     versionPrefix: visitorSharedData.versionPrefix,
     allAccessPricing: visitorSharedData.allAccessPricing,
     teamPricing: teamAllAccessPricing,
+    packageOffers: visitorPackageOffers,
     locale: visitorSharedData.preferredLanguage,
     ...supportContacts,
   },
@@ -54,8 +59,28 @@ export const Visitor = {
       '#product-application-ui',
       '#product-ecommerce',
       '#pricing',
+      '#packages',
       '#faqs',
     ]);
+    // The claim is the catalogue's own count, not a hard-coded number.
+    await expect(
+      main.getByText(`${componentCountClaim(catalogComponentCount)} professionally designed`, {
+        exact: false,
+      }),
+    ).toBeVisible();
+    // Every licence on sale here has its way to a checkout: the team card and each package.
+    await expect(main.getByRole('link', { name: 'Get all-access for your team' })).toHaveAttribute(
+      'href',
+      checkoutUrl('all-access', 'team'),
+    );
+    const packages = within(main.getByRole('region', { name: 'Or one package on its own' }));
+    const buy = packages.getAllByRole('link', { name: 'Buy' });
+    await expect(buy.map((link) => link.getAttribute('href'))).toEqual([
+      checkoutUrl('marketing'),
+      checkoutUrl('application-ui'),
+      checkoutUrl('ecommerce'),
+    ]);
+    await expect(packages.getAllByText('$149')).toHaveLength(3);
     await expect(main.getByRole('region', { name: 'Marketing' })).toHaveAttribute(
       'id',
       'product-marketing',
@@ -97,6 +122,7 @@ export const SignedInCustomer = {
     sections: customerCatalogSections,
     allAccessPricing: customerSharedData.allAccessPricing,
     teamPricing: discountedTeamAllAccessPricing,
+    packageOffers: customerPackageOffers,
     faqVariant: 'packages',
   },
   parameters: { shared: customerSharedData },
@@ -106,6 +132,10 @@ export const SignedInCustomer = {
       main.getByRole('region', { name: 'Upgrade for more components.' }),
     ).toBeInTheDocument();
     await expect(main.getAllByText(/only available for all-access/).length).toBeGreaterThan(0);
+    // The package the customer holds is not sold to them again.
+    const packages = within(main.getByRole('region', { name: 'Or one package on its own' }));
+    await expect(packages.queryByRole('listitem', { name: 'Marketing' })).not.toBeInTheDocument();
+    await expect(packages.getAllByRole('link', { name: 'Buy' })).toHaveLength(2);
   },
 } satisfies Story;
 

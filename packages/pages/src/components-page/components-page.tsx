@@ -4,7 +4,8 @@ import { CategoryCard } from '../catalog/category-card';
 import type { CatalogCategory, CatalogProductSection } from '../catalog/types';
 import { Faq, type FaqContacts, type FaqVariant } from '../faq/faq';
 import { PricingSection } from '../pricing-section/pricing-section';
-import { COMPONENTS_CLAIMED } from '../constants';
+import { ProductOffers, type ProductOffer } from '../pricing-section/product-offers';
+import { componentCountClaim } from '../catalog/component-count';
 import type { AllAccessPricing, VersionPrefix } from '../shared/shared-page-data';
 
 export const componentsPageTitle = 'Components';
@@ -27,7 +28,10 @@ export type ComponentsPageProps = FaqContacts & {
   versionPrefix?: VersionPrefix;
   /** The shared `allAccessPricing` (null: no price to show, so no pricing section). */
   allAccessPricing: AllAccessPricing | null;
+  /** The team licence's price for this customer: the Teams button goes to its checkout. */
   teamPricing?: AllAccessPricing | null;
+  /** Each component package on its own, with its price and checkout. */
+  packageOffers?: ProductOffer[];
   /** Current components in the catalogue, for the pricing's features line. */
   componentCount: number;
   faqVariant?: FaqVariant;
@@ -38,6 +42,9 @@ export type ComponentsPageProps = FaqContacts & {
 /** What the server sends the Components page; shared page data comes on top. */
 export type ComponentsPageData = {
   sections: CatalogProductSection[];
+  /** The team licence's price for this customer (null: not on sale to them). */
+  teamPricing: AllAccessPricing | null;
+  packageOffers: ProductOffer[];
   componentCount: number;
   supportEmail: string;
   issueTrackerUrl: string;
@@ -54,6 +61,7 @@ export function ComponentsPage({
   versionPrefix = '',
   allAccessPricing,
   teamPricing,
+  packageOffers = [],
   componentCount,
   faqVariant = 'allAccess',
   locale,
@@ -65,6 +73,7 @@ export function ComponentsPage({
   const anchors = [
     ...sections.map((section) => ({ href: `#${section.anchor}`, label: section.name })),
     ...(showPricing ? [{ href: '#pricing', label: 'Pricing' }] : []),
+    ...(showPricing && packageOffers.length > 0 ? [{ href: '#packages', label: 'Packages' }] : []),
     ...(showFaq ? [{ href: '#faqs', label: 'FAQ' }] : []),
   ];
   return (
@@ -74,8 +83,8 @@ export function ComponentsPage({
           Components
         </h1>
         <p className="mt-4 max-w-3xl text-lg/8 text-pretty text-gray-600">
-          Over {COMPONENTS_CLAIMED} professionally designed, fully responsive Tailwind CSS
-          components for marketing sites, web applications and online stores, in React, Vue and
+          {componentCountClaim(componentCount)} professionally designed, fully responsive Tailwind
+          CSS components for marketing sites, web applications and online stores, in React, Vue and
           plain HTML.
         </p>
       </div>
@@ -105,6 +114,16 @@ export function ComponentsPage({
           personal={allAccessPricing}
           team={teamPricing}
           componentCount={componentCount}
+          locale={locale}
+          className="scroll-mt-14"
+        />
+      ) : null}
+      {showPricing ? (
+        <ProductOffers
+          id="packages"
+          title="Or one package on its own"
+          intro="Every component of one package, in HTML, React and Vue, with a personal licence. One-time payment, plus local taxes."
+          offers={packageOffers}
           locale={locale}
           className="scroll-mt-14"
         />

@@ -113,8 +113,9 @@ export function faqGroups(variant: FaqVariant, contacts: FaqContacts): FaqGroup[
           question: 'Which version of Tailwind CSS do I need?',
           answer: (
             <p>
-              Everything is written for Tailwind CSS v4. Projects still on Tailwind CSS v3 can use
-              the v3 version of every component, kept up to date alongside.
+              Everything is written for Tailwind CSS v4, and needs it: there is no Tailwind CSS v3
+              version of the components. A project still on v3 upgrades first, with Tailwind’s own
+              upgrade tool.
             </p>
           ),
         },

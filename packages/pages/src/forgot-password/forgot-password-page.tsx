@@ -2,6 +2,7 @@ import { RESET_LINK_SENT_MESSAGE } from '../constants';
 import { Alert, Button, Link, TextField } from '@tessera/ui';
 import { AuthCard } from '../auth-card/auth-card';
 import type { FormState } from '../forms/form-state';
+import { Form } from '../forms/form';
 
 export const forgotPasswordPageTitle = 'Reset your password';
 
@@ -35,13 +36,7 @@ export function ForgotPasswordPage({ form, status }: ForgotPasswordPageProps) {
         </>
       }
     >
-      <form
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.onSubmit();
-        }}
-      >
+      <Form form={form} className="space-y-6">
         {sent ? (
           <Alert variant="success" title="Check your inbox">
             {status ?? RESET_LINK_SENT_MESSAGE}
@@ -60,7 +55,7 @@ export function ForgotPasswordPage({ form, status }: ForgotPasswordPageProps) {
         <Button type="submit" loading={form.processing} className="w-full">
           Email password reset link
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -11,7 +11,11 @@ import {
 } from '../fixtures/licenses';
 import type { FormState } from '../forms/form-state';
 import type { RedeemLicenseFormValues } from './redemption';
-import { RedeemLicensePage } from './redeem-license-page';
+import {
+  RedeemLicensePage,
+  redeemLicensePageTitle,
+  redeemLicenseTitle,
+} from './redeem-license-page';
 import type { LicenseRecord } from './types';
 
 const user = { email: 'jordan.lee@example.com' };
@@ -48,8 +52,19 @@ describe('RedeemLicensePage', () => {
   ])('offers no redemption when the licence cannot be redeemed (%#)', (license, title) => {
     renderPage(license, { signedIn: true });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(title);
+    // The document's title says the same, never "Redeem your licence" for a used licence.
+    expect(redeemLicenseTitle(license, true)).toBe(title);
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^(Create|Connect)/ })).not.toBeInTheDocument();
+  });
+
+  it('is titled "Redeem your licence" only while the licence can be redeemed', () => {
+    expect(redeemLicenseTitle(fixtureLicenses.personalRedeemable, false)).toBe(
+      redeemLicensePageTitle,
+    );
+    expect(redeemLicenseTitle(fixtureLicenses.personalRedeemable, true)).toBe(
+      redeemLicensePageTitle,
+    );
   });
 
   it('gives the support contact for a refunded licence', () => {

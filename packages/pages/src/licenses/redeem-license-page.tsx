@@ -13,6 +13,7 @@ import {
   type RedemptionState,
 } from './redemption';
 import type { LicenseRecord, RedeemLicensePageProps } from './types';
+import { Form } from '../forms/form';
 
 export const redeemLicensePageTitle = 'Redeem your licence';
 
@@ -34,6 +35,17 @@ const TITLES: Record<RedemptionState, string> = {
   'redeem-signed-out': redeemLicensePageTitle,
   'redeem-signed-in': redeemLicensePageTitle,
 };
+
+/**
+ * The page's title in the state it is in: the document's <title> says what the card says, so a
+ * refunded or used licence's tab never reads "Redeem your licence".
+ */
+export function redeemLicenseTitle(
+  license: RedeemLicensePageProps['license'],
+  signedIn: boolean,
+): string {
+  return TITLES[redemptionState(license, signedIn)];
+}
 
 const linkClassName = 'font-semibold text-brand-600 hover:text-brand-500';
 
@@ -237,13 +249,7 @@ function RedeemForm({
       ? 'Create account and team'
       : 'Create account and redeem';
   return (
-    <form
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.onSubmit();
-      }}
-    >
+    <Form form={form} className="space-y-6">
       <FormErrorAlerts messages={messages} />
       <p>
         {signedIn ? (
@@ -282,6 +288,6 @@ function RedeemForm({
       <Button type="submit" loading={form.processing} className="w-full">
         {submitLabel}
       </Button>
-    </form>
+    </Form>
   );
 }

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { AuthCard } from '../auth-card/auth-card';
 import type { FormState } from '../forms/form-state';
 import { ALL_ACCESS_URL } from '../constants';
+import { Form } from '../forms/form';
 
 export const loginPageTitle = 'Sign in';
 
@@ -35,13 +36,7 @@ export function LoginPage({ form, status }: LoginPageProps) {
         </>
       }
     >
-      <form
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.onSubmit();
-        }}
-      >
+      <Form form={form} className="space-y-6">
         {status ? <Alert variant="success">{status}</Alert> : null}
         {emailError ? (
           <Alert variant="error" id={emailErrorId}>
@@ -87,7 +82,7 @@ export function LoginPage({ form, status }: LoginPageProps) {
         <Button type="submit" loading={form.processing} className="w-full">
           Sign in
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -2,6 +2,8 @@ import { Alert, Button, Link } from '@tessera/ui';
 import { AuthCard } from '../auth-card/auth-card';
 import { AccountFields } from '../forms/account-fields';
 import type { FormState } from '../forms/form-state';
+import { Form } from '../forms/form';
+import { RESET_PASSWORD_NOTICE } from '../constants';
 
 export const resetPasswordPageTitle = 'Choose a new password';
 
@@ -24,17 +26,8 @@ export type ResetPasswordPageData = Pick<ResetPasswordFormValues, 'token' | 'ema
 export function ResetPasswordPage({ form }: ResetPasswordPageProps) {
   const tokenError = form.errors.token;
   return (
-    <AuthCard
-      title="Choose a new password"
-      description="Pick a password you don’t use anywhere else. You’ll be signed in straight away."
-    >
-      <form
-        className="space-y-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.onSubmit();
-        }}
-      >
+    <AuthCard title="Choose a new password" description={RESET_PASSWORD_NOTICE}>
+      <Form form={form} className="space-y-6">
         {tokenError ? (
           <Alert variant="error" title={tokenError}>
             Reset links work once and expire after a while.{' '}
@@ -46,7 +39,7 @@ export function ResetPasswordPage({ form }: ResetPasswordPageProps) {
         <Button type="submit" loading={form.processing} className="w-full">
           Reset password
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

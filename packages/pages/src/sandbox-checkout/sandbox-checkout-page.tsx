@@ -9,6 +9,7 @@ import type {
   SandboxPaymentValues,
   SandboxPrices,
 } from './types';
+import { Form } from '../forms/form';
 
 export const sandboxCheckoutPageTitle = 'Sandbox checkout';
 
@@ -57,13 +58,7 @@ const stepTitle: Record<SandboxCheckoutStep, string> = {
 
 function DetailsStep({ details, detailsError, countries }: SandboxCheckoutPageViewProps) {
   return (
-    <form
-      className="mt-6 space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        details.onSubmit();
-      }}
-    >
+    <Form form={details} className="mt-6 space-y-5">
       {detailsError ? <Alert variant="error">{detailsError}</Alert> : null}
       <TextField
         label="Email address"
@@ -98,7 +93,7 @@ function DetailsStep({ details, detailsError, countries }: SandboxCheckoutPageVi
       <Button type="submit" size="lg" className="w-full" loading={details.processing}>
         Continue
       </Button>
-    </form>
+    </Form>
   );
 }
 
@@ -111,13 +106,7 @@ function PaymentStep({
 }: SandboxCheckoutPageViewProps) {
   const money = (amount: number) => formatPrice(amount, prices.currency, { locale });
   return (
-    <form
-      className="mt-6 space-y-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        payment.onSubmit();
-      }}
-    >
+    <Form form={payment} className="mt-6 space-y-5">
       {paymentError ? (
         <Alert
           variant={paymentError.kind === 'retry' ? 'warning' : 'error'}
@@ -175,7 +164,7 @@ function PaymentStep({
       <Button type="submit" size="lg" className="w-full" loading={payment.processing}>
         Pay {money(prices.total)}
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -102,6 +102,12 @@ export type SharedPageData = {
   brandName: string;
   /** The page's meta description and canonical URL, which the layout puts in the head. */
   seo: PageSeo;
+  /**
+   * The CSRF token a form posts as `_token` before (or without) JavaScript; a script sends the
+   * cookie's copy as a header instead. Absent on the cached, compressed public pages, which
+   * have no form of this site (decision 048).
+   */
+  csrfToken?: string;
 };
 
 export type PageSeo = { description: string; canonicalUrl: string };

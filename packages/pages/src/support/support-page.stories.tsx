@@ -10,7 +10,7 @@ const meta = {
   component: SupportPage,
   decorators: [withLayout],
   parameters: { layout: 'fullscreen', shared: customerSharedData },
-  args: { ...supportContact },
+  args: { ...supportContact, hasCommunity: true },
 } satisfies Meta<typeof SupportPage>;
 
 export default meta;
@@ -38,5 +38,16 @@ export const Default = {
     );
     const refunds = within(main.getByRole('region', { name: 'Refunds' }));
     await expect(refunds.getByText(/in full within 30 days/)).toBeVisible();
+  },
+} satisfies Story;
+
+/** No community chat configured: technical help goes to the support address, not round /discord. */
+export const WithoutCommunity = {
+  args: { hasCommunity: false },
+  play: async ({ canvasElement }) => {
+    const main = within(within(canvasElement).getByRole('main'));
+    await expect(main.queryByRole('link', { name: /community chat/ })).not.toBeInTheDocument();
+    await expect(main.getByText(/community chat is not open yet/)).toBeVisible();
+    await expect(main.getAllByRole('link', { name: supportContact.supportEmail })).toHaveLength(3);
   },
 } satisfies Story;

@@ -10,6 +10,11 @@ export type SupportPageProps = {
   supportEmail: string;
   /** The public issue tracker for bug reports. */
   issueTrackerUrl: string;
+  /**
+   * Whether the store has a community chat (COMMUNITY_URL): without one the page says so
+   * rather than link to `/discord`, which would only lead back here.
+   */
+  hasCommunity: boolean;
 };
 
 /** What the server sends the Support page; shared page data comes on top. */
@@ -19,7 +24,7 @@ export type SupportPageData = SupportPageProps;
  * Where to ask what: support covers the account and licensing only (sales and refunds by e-mail),
  * bugs go to the issue tracker, technical help to the community chat.
  */
-export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps) {
+export function SupportPage({ supportEmail, issueTrackerUrl, hasCommunity }: SupportPageProps) {
   const mailto = `mailto:${supportEmail}`;
   const refundsHeadingId = useId();
   return (
@@ -28,8 +33,9 @@ export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps)
         <h1 className="text-4xl font-semibold tracking-tight text-gray-900 sm:text-5xl">Support</h1>
         <p className="mt-4 text-lg/8 text-gray-600">
           We help with your account, your licence and your purchases. We can’t offer technical
-          support for building with the components, but the community can: pick the right place
-          below and you’ll get an answer faster.
+          support for building with the components
+          {hasCommunity ? ', but the community can' : ''}: pick the right place below and you’ll get
+          an answer faster.
         </p>
       </div>
 
@@ -50,14 +56,25 @@ export function SupportPage({ supportEmail, issueTrackerUrl }: SupportPageProps)
             Open the issue tracker <span aria-hidden="true">&rarr;</span>
           </a>
         </SupportChannel>
-        <SupportChannel
-          title="Technical help"
-          description="Stuck on an implementation or a Tailwind CSS question? Ask in our private community chat, where customers and the team help each other."
-        >
-          <Link href={COMMUNITY_CHAT_PATH} className={ctaClassName}>
-            Join the community chat <span aria-hidden="true">&rarr;</span>
-          </Link>
-        </SupportChannel>
+        {hasCommunity ? (
+          <SupportChannel
+            title="Technical help"
+            description="Stuck on an implementation or a Tailwind CSS question? Ask in our private community chat, where customers and the team help each other."
+          >
+            <Link href={COMMUNITY_CHAT_PATH} className={ctaClassName}>
+              Join the community chat <span aria-hidden="true">&rarr;</span>
+            </Link>
+          </SupportChannel>
+        ) : (
+          <SupportChannel
+            title="Technical help"
+            description="Our community chat is not open yet. Stuck on an implementation? Write to us and we’ll point you the right way."
+          >
+            <a href={mailto} className={ctaClassName}>
+              {supportEmail}
+            </a>
+          </SupportChannel>
+        )}
       </ul>
 
       <section

@@ -6,6 +6,7 @@ import type { FormState } from '../forms/form-state';
 import { otherErrors } from '../licenses/redemption';
 import type { JoinTeamPageProps } from '../licenses/types';
 import type { JoinTeamFormValues } from './team-forms';
+import { Form } from '../forms/form';
 
 export const joinTeamPageTitle = 'Join a team';
 
@@ -54,13 +55,7 @@ export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: Join
         )
       }
     >
-      <form
-        className="space-y-6 text-sm/6 text-gray-600"
-        onSubmit={(event) => {
-          event.preventDefault();
-          form.onSubmit();
-        }}
-      >
+      <Form form={form} className="space-y-6 text-sm/6 text-gray-600">
         <FormErrorAlerts messages={messages} />
         {user ? (
           <p>
@@ -77,7 +72,7 @@ export function JoinTeamPage({ team, signInUrl, supportEmail, user, form }: Join
         <Button type="submit" loading={form.processing} className="w-full">
           {user ? 'Join team' : 'Create account and join'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -24,6 +24,7 @@ import { SettingsSection } from '../settings-section/settings-section';
 import type { PageErrors } from '../shared/shared-page-data';
 import type { TeamNameFormValues } from './team-forms';
 import type { InviteLinkReset } from './use-invite-link-reset';
+import { Form } from '../forms/form';
 
 export const teamSettingsPageTitle = 'Team settings';
 
@@ -161,13 +162,7 @@ export function TeamSettingsPage({
 
 function TeamNameForm({ form }: { form: FormState<TeamNameFormValues> }) {
   return (
-    <form
-      className="flex max-w-xl flex-col gap-4 sm:flex-row sm:items-start"
-      onSubmit={(event) => {
-        event.preventDefault();
-        form.onSubmit();
-      }}
-    >
+    <Form form={form} className="flex max-w-xl flex-col gap-4 sm:flex-row sm:items-start">
       <TextField
         label="Team name"
         name="name"
@@ -181,7 +176,7 @@ function TeamNameForm({ form }: { form: FormState<TeamNameFormValues> }) {
       <Button type="submit" loading={form.processing} className="sm:mt-8">
         Save
       </Button>
-    </form>
+    </Form>
   );
 }
 

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { thankYouPageProps } from '../fixtures/checkout';
 import { withLayout } from '../stories-support/with-layout';
-import { ThankYouPage } from './thank-you-page';
+import { GAVE_UP_MESSAGE, GAVE_UP_TITLE, ThankYouPage } from './thank-you-page';
 
 const meta = {
   title: 'Pages/Commerce/ThankYou',
@@ -27,7 +27,7 @@ export const Polling = {
     await expect(
       canvas.getByRole('heading', { level: 1, name: 'Thanks for your purchase!' }),
     ).toBeVisible();
-    await expect(canvas.getByRole('status')).toHaveTextContent('We’re setting up your license.');
+    await expect(canvas.getByRole('status')).toHaveTextContent('We’re setting up your licence.');
   },
 } satisfies Story;
 
@@ -47,7 +47,7 @@ export const SuccessRedirect = {
   args: { status: 'ready' },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'Your license is ready. Taking you to it…',
+      'Your licence is ready. Taking you to it…',
     );
   },
 } satisfies Story;
@@ -62,13 +62,18 @@ export const SuccessRedirectUpgrade = {
   },
 } satisfies Story;
 
-/** After 30 tries, the activation link is in the mail; support if it takes longer. */
+/**
+ * After 30 tries without a purchase: the page knows of no payment (the checkout may be unpaid),
+ * so it claims neither one nor a sent e-mail.
+ */
 export const GaveUp = {
   args: { status: 'gave-up' },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const status = canvas.getByRole('status');
-    await expect(status).toHaveTextContent('We’ve e-mailed you the activation link');
+    await expect(status).toHaveTextContent(GAVE_UP_MESSAGE);
+    await expect(canvas.getByRole('heading', { level: 1 })).toHaveTextContent(GAVE_UP_TITLE);
+    await expect(status).not.toHaveTextContent(/payment went through|We’ve e-mailed/);
     await expect(
       within(status).getByRole('link', { name: 'support@tessera-ui.test' }),
     ).toHaveAttribute('href', 'mailto:support@tessera-ui.test');
@@ -79,7 +84,7 @@ export const GaveUpUpgrade = {
   args: { status: 'gave-up', isUpgrade: true },
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(
-      'activation link for your upgraded license',
+      'activation link for your upgraded licence',
     );
   },
 } satisfies Story;

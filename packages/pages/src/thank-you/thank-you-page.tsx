@@ -28,8 +28,8 @@ export type ThankYouPageViewProps = {
 const copy = {
   setup: {
     title: 'Thanks for your purchase!',
-    polling: 'We’re setting up your license. This usually takes a few seconds.',
-    ready: 'Your license is ready. Taking you to it…',
+    polling: 'We’re setting up your licence. This usually takes a few seconds.',
+    ready: 'Your licence is ready. Taking you to it…',
   },
   upgrade: {
     title: 'Thanks for upgrading!',
@@ -44,11 +44,13 @@ export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageVi
   return (
     <div data-slot="thank-you-page" className="px-6 py-24 sm:py-32 lg:px-8">
       <div className="mx-auto max-w-xl text-center">
-        <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100">
-          <CheckIcon className="size-6 text-green-700" />
-        </div>
+        {status === 'gave-up' ? null : (
+          <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-100">
+            <CheckIcon className="size-6 text-green-700" />
+          </div>
+        )}
         <h1 className="mt-6 text-3xl font-semibold tracking-tight text-gray-900 sm:text-4xl">
-          {words.title}
+          {status === 'gave-up' ? GAVE_UP_TITLE : words.title}
         </h1>
         {/* One live region: its words change as the purchase goes from pending to ready. */}
         <div role="status" className="mt-6 text-base/7 text-pretty text-gray-600">
@@ -72,7 +74,7 @@ export function ThankYouPage({ isUpgrade, status, supportEmail }: ThankYouPageVi
 function Withheld() {
   return (
     <p>
-      Your license is ready. For your security this page no longer shows it:{' '}
+      Your licence is ready. For your security this page no longer shows it:{' '}
       <Link href="/login" className="font-semibold text-brand-600 hover:text-brand-500">
         sign in
       </Link>{' '}
@@ -81,17 +83,24 @@ function Withheld() {
   );
 }
 
+/**
+ * What the page says when the purchase has not appeared after the last poll: no word of a
+ * payment yet, which is all the page knows (a checkout left unpaid ends here too), so it claims
+ * neither a payment nor a sent e-mail.
+ */
+export const GAVE_UP_TITLE = 'Waiting for your payment';
+export const GAVE_UP_MESSAGE =
+  'We haven’t had word of your payment yet. If you didn’t finish paying, nothing was charged.';
+
 function GaveUp({ isUpgrade, supportEmail }: { isUpgrade: boolean; supportEmail?: string }) {
   return (
     <>
-      <p>
-        Your payment went through, but this is taking longer than usual.{' '}
-        {isUpgrade
-          ? 'We’ve e-mailed you the activation link for your upgraded license.'
-          : 'We’ve e-mailed you the activation link: follow it to set up your account.'}
-      </p>
+      <p>{GAVE_UP_MESSAGE}</p>
       <p className="mt-4">
-        If it hasn’t arrived in a few minutes, write to{' '}
+        {isUpgrade
+          ? 'As soon as it is confirmed, we e-mail you the activation link for your upgraded licence.'
+          : 'As soon as it is confirmed, we e-mail you the activation link: follow it to set up your account.'}{' '}
+        If you paid and nothing has arrived in a few minutes, write to{' '}
         {supportEmail ? (
           <a
             href={`mailto:${supportEmail}`}

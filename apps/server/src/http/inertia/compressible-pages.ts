@@ -1,7 +1,7 @@
 /**
  * The pages whose HTML and Inertia JSON may be compressed: the catalogue, the marketing and
- * content pages, sign-in and error pages. Their bodies carry no secret of the viewer (the CSRF
- * token lives in a cookie, never in a body), so a BREACH-style attacker who reflects a guess in
+ * content pages and error pages. Their bodies carry no secret of the viewer (every other page
+ * carries the CSRF token its forms post natively, so the pages with a form are left out), so a BREACH-style attacker who reflects a guess in
  * the URL and watches the compressed length has nothing to learn but public text (and, signed
  * in, the viewer's own e-mail address in the header). Pages that show a secret (licence keys,
  * team invitation links, password-reset and invitation tokens, access tokens, the back office,
@@ -11,14 +11,11 @@
 export const COMPRESSIBLE_PAGES: ReadonlySet<string> = new Set([
   'AllAccess',
   'AlreadyOnPackage',
-  'Changelog',
   'ComponentCategory',
   'Components',
   'Documentation',
   'ErrorPage',
-  'ForgotPassword',
   'Home',
-  'Login',
   'NewsletterThankYou',
   'Preview',
   'PrivacyPolicy',

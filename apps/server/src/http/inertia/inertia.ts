@@ -67,6 +67,12 @@ export interface InertiaOptions {
    * docs/decisions/019-server-performance.md).
    */
   compressible?: ReadonlySet<string>;
+  /**
+   * The CSRF token a native form post carries (`_token`), sent as the `csrfToken` prop of every
+   * page outside `compressible`: a token is the viewer's secret, so it never rides in a body
+   * that is compressed beside reflected input (BREACH) or kept in the shared response cache.
+   */
+  formToken?: (req: Request, res: Response) => string;
 }
 
 const HTML = 'text/html; charset=utf-8';
@@ -165,11 +171,17 @@ export function createInertia(options: InertiaOptions): Inertia {
     const shared: PropsInput = { ...standaloneShared };
     if (!standaloneShared) {
       for (const factory of factories) Object.assign(shared, await factory(req));
+      if (options.formToken && !compressible.has(component)) {
+        shared.csrfToken = options.formToken(req, res);
+      }
     }
 
     const flash = (standaloneShared ? null : await options.flash?.(req, res)) ?? {};
     const input: PropsInput = {
-      errors: errorsFor(flash, req.get(INERTIA_HEADERS.errorBag)),
+      errors: errorsFor(
+        flash,
+        req.get(INERTIA_HEADERS.errorBag) ?? (res.locals.formErrorBag as string | undefined),
+      ),
       ...shared,
       ...pageProps,
     };

@@ -5,6 +5,7 @@ import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import type { StoredMail } from '../../mail/mailer.ts';
 import { PASSWORD_RESET_STATUS, RESET_LINK_SENT_MESSAGE } from './controller.ts';
+import { RESET_PASSWORD_NOTICE } from '@tessera/pages/constants';
 import { RESET_LINK_INVALID } from './schemas.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -78,6 +79,9 @@ describe(`password reset (${TEST_DATABASE})`, () => {
     });
     expect(done.headers.location).toBe('/login');
     expect((await browser.visit('/login')).body.flash.status).toBe(PASSWORD_RESET_STATUS);
+    // What the form said would happen: signed out here too, asked to sign in with the new one.
+    expect(RESET_PASSWORD_NOTICE).toMatch(/signs your account out everywhere.*sign in/);
+    expect(await browser.signedInAs()).toBeNull();
     // A reset ends the sessions that knew the old password.
     expect(await stillSignedIn.signedInAs()).toBeNull();
 

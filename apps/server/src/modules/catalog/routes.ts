@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { Money } from '@tessera/pages';
+import type { AllAccessPricing, Money, ProductOffer } from '@tessera/pages';
 import { plainErrors, plainNotFound } from '../../http/error-handlers.ts';
 import { ForbiddenError } from '../../http/errors.ts';
 import { requireUser } from '../auth/index.ts';
@@ -21,6 +21,11 @@ export interface CatalogRoutesOptions {
   catalogue: () => Catalogue;
   /** Template prices come from the database (modules/pricing). */
   listPrice: (productSlug: string) => Promise<Money | null>;
+  /**
+   * What /components sells beside the all-access cards, for this customer (modules/pricing):
+   * the team licence's price (null when they cannot buy it) and each package on its own.
+   */
+  offers: (req: Request) => Promise<{ team: AllAccessPricing | null; packages: ProductOffer[] }>;
   supportEmail: string;
   issueTrackerUrl: string;
   /** The site's own address: preview documents may load images from it and nowhere else. */
@@ -94,6 +99,7 @@ export function catalogRoutes({
   supportEmail,
   issueTrackerUrl,
   appUrl,
+  offers,
 }: CatalogRoutesOptions): Router {
   const router = Router();
   const csp = previewCsp(appUrl);
@@ -141,8 +147,11 @@ export function catalogRoutes({
       req,
       'Hundreds of Tailwind CSS components for marketing sites, application UIs and stores, in HTML, React and Vue.',
     );
+    const onSale = await offers(req);
     return res.inertia('Components', {
       sections: presentSections(catalogue(), await req.entitlements(), prefix),
+      teamPricing: onSale.team,
+      packageOffers: onSale.packages,
       componentCount: currentComponentCount(catalogue()),
       supportEmail,
       issueTrackerUrl,

@@ -50,7 +50,11 @@ describe('content pages', () => {
     const privacy = (await request(app).get('/privacy-policy').set(INERTIA)).body;
     expect(privacy.component).toBe('PrivacyPolicy');
     expect(privacy.props.lastUpdated).toBe('2021-11-02');
+    // The page prints the date once, from `lastUpdated`: the text does not say it again.
+    expect(privacy.props.html).not.toMatch(/last updated/i);
     const support = (await request(app).get('/support').set(INERTIA)).body;
     expect(support.props.supportEmail).toBe('help@example.com');
+    // No community chat configured: the page does not send anyone round the /discord loop.
+    expect(support.props.hasCommunity).toBe(false);
   });
 });

@@ -92,6 +92,7 @@ export function contentRoutes(settings: ContentSettings): Router {
     res.inertia('Support', {
       supportEmail: settings.supportEmail,
       issueTrackerUrl: settings.issueTrackerUrl,
+      hasCommunity: Boolean(settings.communityUrl),
     }),
   );
   return router;

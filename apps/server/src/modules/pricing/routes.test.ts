@@ -164,6 +164,32 @@ describe(`/all-access (${TEST_DATABASE})`, () => {
     });
   });
 
+  it('sells everything else on sale beside the cards, and nothing the customer holds', async () => {
+    const offered = async (who: Parameters<typeof as>[0]) =>
+      (await page<AllAccessPageProps>(await as(who), '/all-access')).props.otherOffers.map(
+        (offer) => `${offer.checkoutUrl} ${offer.price.amount}`,
+      );
+    expect(await offered('visitor')).toEqual([
+      '/checkout/all-access?license=restricted 14900',
+      '/checkout/all-access?license=classroom 29900',
+      '/checkout/marketing 14900',
+      '/checkout/application-ui 14900',
+      '/checkout/ecommerce 14900',
+    ]);
+    // customer@ holds Marketing and Application UI: only Ecommerce of the packages is left.
+    expect((await offered('customer')).filter((line) => !line.includes('all-access'))).toEqual([
+      '/checkout/ecommerce 14900',
+    ]);
+    // All-access includes every package and supersedes the reduced licences.
+    expect(await offered('personal')).toEqual([]);
+    // Every link is a checkout that sells it.
+    const visitor = await as('visitor');
+    for (const line of await offered('visitor')) {
+      const url = line.split(' ')[0]!;
+      expect((await visitor.visit(url)).status, url).toBe(200);
+    }
+  });
+
   it('discounts both licences for a customer who owns packages', async () => {
     const { props } = await page<AllAccessPageProps>(await as('customer'), '/all-access');
     expect(props.offers.personal).toMatchObject({

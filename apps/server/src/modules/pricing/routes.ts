@@ -43,12 +43,15 @@ export function pricingRoutes({ pricing, catalogue }: PricingRoutesOptions): Rou
       'Every component, template and UI kit, for one person or a team: a one-time payment with lifetime access and free updates.',
     );
     const customer = pricing.forRequest(req);
-    const [offers, blackFriday] = await Promise.all([
+    const [offers, blackFriday, reduced, packages] = await Promise.all([
       customer.allAccessOffers(),
       customer.blackFriday(),
+      customer.reducedLicenceOffers(),
+      customer.packageOffers(),
     ]);
     const props = {
       offers,
+      otherOffers: [...reduced, ...packages],
       blackFriday,
       includedProducts: includedProducts(catalogue()),
       templates: catalogue().templates.map(presentTemplateSummary),

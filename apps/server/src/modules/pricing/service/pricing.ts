@@ -4,12 +4,16 @@ import type {
   AllAccessPricing,
   BlackFridayOffer,
   Money,
+  ProductOffer,
   UpgradeOption,
 } from '@tessera/pages';
 import {
   ALL_ACCESS_SLUG,
   BLACK_FRIDAY_SLUG,
+  CLASSROOM_LICENSE_NOTICE,
+  CLASSROOM_SEATS,
   checkoutUrl,
+  RESTRICTED_LICENSE_NOTICE,
   type LicenseKind,
 } from '@tessera/pages/constants';
 import type { Request } from 'express';
@@ -48,6 +52,10 @@ interface CustomerPricing {
   allAccessPricing(): Promise<AllAccessPricing>;
   /** The Black Friday bundle while it runs and this customer may buy it. */
   blackFriday(): Promise<BlackFridayOffer | null>;
+  /** All-access with the reduced licences (Restricted, Classroom): the "other licences" list. */
+  reducedLicenceOffers(): Promise<ProductOffer[]>;
+  /** Each component package on its own, with its personal licence. */
+  packageOffers(): Promise<ProductOffer[]>;
   /** /upgrade: the licences that may become the complete package. */
   upgradeOptions(): Promise<UpgradeOption[]>;
   /** /upgrade-team: personal all-access licences that may become team licences. */
@@ -140,6 +148,30 @@ export function createPricing({
       if (!list) throw new Error(`All-access has no ${kind} price: the products were not seeded`);
       return { price: list, checkoutUrl: checkoutUrl(ALL_ACCESS_SLUG, kind), purchaseable: false };
     };
+
+    /**
+     * One product with one licence kind at this customer's own price; null when it is not on
+     * sale to them (no such price, or already held).
+     */
+    const productOffer = async (
+      product: PricedProduct,
+      kind: LicenseKind,
+      name: string,
+      description: string,
+    ): Promise<ProductOffer | null> => {
+      if (!product.prices[kind]) return null;
+      const result = await quote(product.slug, kind);
+      if (!result.ok) return null;
+      return {
+        id: `${product.slug}:${kind}`,
+        name,
+        description,
+        price: priceOf(result),
+        checkoutUrl: checkoutUrl(product.slug, kind),
+      };
+    };
+    const present = (offers: (ProductOffer | null)[]) =>
+      offers.filter((offer): offer is ProductOffer => offer !== null);
 
     const upgradeOptions = async (): Promise<UpgradeOption[]> => {
       const customer = await loadHoldings();
@@ -246,6 +278,40 @@ export function createPricing({
           price: result.amount,
           endsOn: blackFriday.lastDay,
         };
+      },
+      async reducedLicenceOffers() {
+        const allAccess = (await customerDeps.products()).find(
+          (product) => product.slug === ALL_ACCESS_SLUG,
+        );
+        if (!allAccess) return [];
+        return present(
+          await Promise.all([
+            productOffer(
+              allAccess,
+              'restricted',
+              `${allAccess.name}, Restricted licence`,
+              RESTRICTED_LICENSE_NOTICE,
+            ),
+            productOffer(
+              allAccess,
+              'classroom',
+              `${allAccess.name}, Classroom licence`,
+              `For a teacher and their class, up to ${CLASSROOM_SEATS} people. ${CLASSROOM_LICENSE_NOTICE}`,
+            ),
+          ]),
+        );
+      },
+      async packageOffers() {
+        const packages = (await customerDeps.products()).filter(
+          (product) => product.type === 'components',
+        );
+        return present(
+          await Promise.all(
+            packages.map((product) =>
+              productOffer(product, 'personal', product.name, product.description),
+            ),
+          ),
+        );
       },
       upgradeOptions,
       teamUpgradeOptions,
