@@ -205,7 +205,7 @@ describe('node src/main.ts', () => {
     expect(running.stderr()).not.toContain('short"');
   });
 
-  it("refuses to sell the bundle for real without its files, naming the missing ones", async () => {
+  it('refuses to sell the bundle for real without its files, naming the missing ones', async () => {
     const DAY = 86_400_000;
     const live = {
       NODE_ENV: 'production',

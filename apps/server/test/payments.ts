@@ -1,3 +1,4 @@
+import { testApp } from './helpers.ts';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { Express } from 'express';
@@ -189,4 +190,11 @@ export async function produced(services: Services, transactionId: string) {
         .execute()
     : [];
   return { purchases, licenses, mails };
+}
+
+/** A test app listening on a port (the sandbox provider calls back to it), and how to stop it. */
+export async function paymentsAppOnAPort() {
+  const app = await testApp();
+  const server = await listening(app.app, app.services);
+  return { app, server };
 }

@@ -3,25 +3,20 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import {
   deliver,
-  listening,
   quoteFor,
   transactionCompleted,
   webhookSecret,
+  paymentsAppOnAPort,
 } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { isCheckoutHash } from './service/checkouts.ts';
 
-type App = Awaited<ReturnType<typeof testApp>>;
-let app: App;
-let server: Awaited<ReturnType<typeof listening>>;
+let { app, server } = {} as Awaited<ReturnType<typeof paymentsAppOnAPort>>;
 
 beforeAll(async () => {
-  app = await testApp();
-  server = await listening(app.app, app.services);
+  ({ app, server } = await paymentsAppOnAPort());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 async function fulfilled(options: Parameters<typeof quoteFor>[1] = {}) {
   const quote = await quoteFor(app.services, options);

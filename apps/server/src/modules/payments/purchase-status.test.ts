@@ -1,28 +1,23 @@
 import { PURCHASE_KEY_WINDOW_MINUTES } from '@tessera/pages/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
-import { testApp } from '../../../test/helpers.ts';
+
 import {
   deliver,
-  listening,
   quoteFor,
   transactionCompleted,
   webhookSecret,
+  paymentsAppOnAPort,
 } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 
-type App = Awaited<ReturnType<typeof testApp>>;
-let app: App;
-let server: Awaited<ReturnType<typeof listening>>;
+let { app, server } = {} as Awaited<ReturnType<typeof paymentsAppOnAPort>>;
 
 beforeAll(async () => {
-  app = await testApp();
-  server = await listening(app.app, app.services);
+  ({ app, server } = await paymentsAppOnAPort());
 });
-afterAll(async () => {
-  await server.close();
-});
+afterAll(() => server.close());
 
 async function fulfilled(buyer: { id: number; email: string } | null = null) {
   const quote = await quoteFor(app.services);
