@@ -49,7 +49,6 @@ function setUp() {
     }),
     licence: '# Licence',
     mtime: new Date(0),
-    imagesDir: catalogue().dirs.images,
   };
   return { entries, options, reads: () => reads };
 }

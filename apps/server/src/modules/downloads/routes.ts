@@ -104,7 +104,6 @@ export function downloadRoutes(deps: DownloadRoutesDeps): Router {
             appUrl: deps.appUrl,
           }),
           mtime: now,
-          imagesDir: catalogue.dirs.images,
         });
       } catch (error) {
         // Part of the archive is out: no error page can follow it. Cut the response short, so
