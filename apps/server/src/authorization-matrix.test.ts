@@ -6,7 +6,15 @@ import { TestBrowser } from '../test/browser.ts';
 import { quoteFor } from '../test/payments.ts';
 import { pageFromHtml, testApp } from '../test/helpers.ts';
 import { TEST_DATABASE } from '../test/services.ts';
-import { DEMO_KEYS, DEMO_PASSWORD, DEMO_TEAMS, DEMO_USERS, seedDemo } from './db/seed.ts';
+import {
+  DEMO_ADMIN_TOTP_SECRET,
+  DEMO_KEYS,
+  DEMO_PASSWORD,
+  DEMO_TEAMS,
+  DEMO_USERS,
+  seedDemo,
+} from './db/seed.ts';
+import { signInFully } from '../test/second-factor.ts';
 import { newInviteToken, newLicenseKey } from './modules/shared/index.ts';
 import { createUser, uniqueEmail } from '../test/users.ts';
 import { lazyCatalogue, type Catalogue } from './modules/catalog/index.ts';
@@ -203,10 +211,13 @@ beforeAll(async () => {
   for (const role of ROLES) {
     const browser = new TestBrowser(app.app);
     if (role !== 'visitor') {
-      const response = await browser.submit('post', '/login', {
-        email: EMAIL[role],
-        password: DEMO_PASSWORD,
-      });
+      // The demo admin has a second factor: the helper completes the second step.
+      const response = await signInFully(
+        browser,
+        app.services.database,
+        { email: EMAIL[role], password: DEMO_PASSWORD },
+        { secret: DEMO_ADMIN_TOTP_SECRET },
+      );
       expect([302, 303], `sign-in as ${role}`).toContain(response.status);
       expect(await browser.signedInAs()).toBe(EMAIL[role]);
     }

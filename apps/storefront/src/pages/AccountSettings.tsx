@@ -6,7 +6,11 @@ import {
   type NewAccessTokenFormValues,
   type PagePropsFor,
 } from '@tessera/pages';
-import { ACCESS_TOKEN_DEFAULT_EXPIRY, NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
+import {
+  ACCESS_TOKEN_DEFAULT_EXPIRY,
+  NEW_ACCESS_TOKEN_FLASH,
+  RECOVERY_CODES_FLASH,
+} from '@tessera/pages/constants';
 import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
 
@@ -30,6 +34,24 @@ export default function AccountSettings() {
     (f) => f.post('/account/tokens', { preserveScroll: true, onSuccess: () => f.reset('name') }),
   );
   const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
+  const keep = { preserveScroll: true };
+  const startTotpForm = useFormState({}, (f) => f.post('/account-settings/two-factor', keep));
+  const confirmTotpForm = useFormState({ code: '' }, (f) =>
+    f.post('/account-settings/two-factor/confirm', { ...keep, onFinish: () => f.reset('code') }),
+  );
+  const disableTotpForm = useFormState({ password: '', code: '' }, (f) =>
+    f.post('/account-settings/two-factor/disable', {
+      ...keep,
+      onFinish: () => f.reset('password', 'code'),
+    }),
+  );
+  const recoveryCodesForm = useFormState({ password: '' }, (f) =>
+    f.post('/account-settings/two-factor/recovery-codes', {
+      ...keep,
+      onFinish: () => f.reset('password'),
+    }),
+  );
+  const codes = page.flash[RECOVERY_CODES_FLASH];
   return (
     <>
       <Head title={accountSettingsPageTitle} />
@@ -39,6 +61,16 @@ export default function AccountSettings() {
         logoutOtherSessionsForm={logoutOtherSessionsForm}
         purchases={props.purchases}
         locale={props.preferredLanguage}
+        twoFactor={{
+          status: props.twoFactor,
+          // The codes just made, one per line, on this answer only (never in the history).
+          recoveryCodes: typeof codes === 'string' && codes ? codes.split('\n') : null,
+          startForm: startTotpForm,
+          confirmForm: confirmTotpForm,
+          disableForm: disableTotpForm,
+          recoveryCodesForm,
+          canManage: !props.isImpersonating,
+        }}
         accessTokens={{
           tokens: props.accessTokens,
           form: tokenForm,

@@ -4,7 +4,10 @@ import { refuseWhileImpersonating, requireUser, signedIn } from '../auth/index.t
 import { createTokenBody } from '../tokens/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import {
+  confirmTotpBody,
+  disableTotpBody,
   logoutOtherBody,
+  recoveryCodesBody,
   previewColorSchemeBody,
   snippetLanguageBody,
   updateEmailBody,
@@ -44,6 +47,34 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     refuseWhileImpersonating,
     validateBody(logoutOtherBody),
     signedIn(c.logoutOther),
+  );
+  // Two-factor authentication (decision 044): the customer's own, never an operator's to change.
+  router.post(
+    '/account-settings/two-factor',
+    requireUser,
+    refuseWhileImpersonating,
+    signedIn(c.startTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/confirm',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(confirmTotpBody),
+    signedIn(c.confirmTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/disable',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(disableTotpBody),
+    signedIn(c.disableTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/recovery-codes',
+    requireUser,
+    refuseWhileImpersonating,
+    validateBody(recoveryCodesBody),
+    signedIn(c.regenerateRecoveryCodes),
   );
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
   // but not make a credential that would outlive the impersonation, nor revoke one.

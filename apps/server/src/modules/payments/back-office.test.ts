@@ -3,6 +3,7 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { listening, quoteFor } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
+import { enrolSecondFactor, signInFully } from '../../../test/second-factor.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { TEST_CARDS } from './sandbox/provider.ts';
 
@@ -22,7 +23,7 @@ afterAll(async () => {
 
 async function signedIn(email: string) {
   const browser = new TestBrowser(app.app);
-  await browser.submit('post', '/login', { email, password: PASSWORD });
+  await signInFully(browser, app.services.database, { email, password: PASSWORD });
   expect(await browser.signedInAs()).toBe(email);
   return browser;
 }
@@ -55,6 +56,8 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
     const operatorEmail = uniqueEmail('operator');
     const operatorId = await createUser(app.services, operatorEmail, PASSWORD);
     await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', operatorId).execute();
+    // Administrators have a second factor (decision 045).
+    await enrolSecondFactor(app.services.database, app.config.sessionSecret, operatorId, Date.now);
     const { purchase, transactionId } = await bought();
     const operator = await signedIn(operatorEmail);
 
@@ -94,6 +97,8 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
     const operatorEmail = uniqueEmail('replayer');
     const operatorId = await createUser(app.services, operatorEmail, PASSWORD);
     await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', operatorId).execute();
+    // Administrators have a second factor (decision 045).
+    await enrolSecondFactor(app.services.database, app.config.sessionSecret, operatorId, Date.now);
     const { transactionId } = await bought();
     const event = await db
       .selectFrom('webhook_events')
