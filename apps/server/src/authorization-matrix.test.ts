@@ -292,6 +292,12 @@ const GET_ROWS: Row[] = [
   { path: () => '/login', expect: (role) => (role === 'visitor' ? 200 : 302) },
   { path: () => '/password/reset', expect: 200 },
   { path: () => '/account-settings', expect: signedIn(200), location: () => '/login' },
+  // Sign-in's second step exists only between a right password and the code (decision 044).
+  {
+    path: () => '/login/second-factor',
+    expect: 302,
+    location: (role) => (role === 'visitor' ? '/login' : '/'),
+  },
   // The back office: admins only; everyone else gets the 404 of a page that does not exist.
   { path: () => '/admin', expect: adminOnly },
   { path: () => '/admin?email=customer', expect: adminOnly },
@@ -583,6 +589,26 @@ const WRITE_ROWS: {
     body: { current_password: 'x', password: 'new-password-123', password_confirmation: 'x' },
     visitor: 401,
   },
+  // Two-factor authentication (decision 044): the signed-in user's own.
+  { method: 'post', path: '/account-settings/two-factor', body: {}, visitor: 401 },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/confirm',
+    body: { code: '000000' },
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/disable',
+    body: { password: 'wrong-password-123', code: '000000' },
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/recovery-codes',
+    body: { password: 'wrong-password-123' },
+    visitor: 401,
+  },
   // Personal access tokens (decision 014): the signed-in user's own.
   {
     method: 'post',
@@ -618,6 +644,7 @@ const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string); body: 
     path: () => `/sandbox-receipts/${pending.transactionId}/business-address`,
     body: { business_address: 'Somewhere' },
   },
+  { method: 'post', path: '/login/second-factor', body: { code: '000000' } },
   { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
   { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
   { method: 'post', path: '/logout', body: {} },
@@ -951,6 +978,43 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         .executeTakeFirstOrThrow();
       expect(license.email).toBe(DEMO_USERS.customer);
     }
+  });
+
+  it('lets every signed-in role set up only its own second factor, and a wrong code changes nothing', async () => {
+    for (const role of ROLES.filter((r) => r !== 'visitor')) {
+      const browser = browsers.get(role)!;
+      const start = await browser.submit('post', '/account-settings/two-factor');
+      expect(start.status, `${role} start`).toBe(302);
+      const page = await browser.visit('/account-settings');
+      const twoFactor = (
+        page.body as { props: { twoFactor: { totp: boolean; enrolment: unknown } } }
+      ).props.twoFactor;
+      // The demo admin has one already; everyone else now sees a secret to set up.
+      expect(twoFactor.totp, role).toBe(role === 'admin');
+      expect(twoFactor.enrolment !== null, role).toBe(role !== 'admin');
+      const wrong = await browser.submit('post', '/account-settings/two-factor/confirm', {
+        code: '000000',
+      });
+      expect(wrong.status, `${role} confirm`).toBe(302);
+      const off = await browser.submit('post', '/account-settings/two-factor/disable', {
+        password: 'wrong-password-123',
+        code: '000000',
+      });
+      expect(off.status, `${role} disable`).toBe(302);
+      const { id } = await app.services.database.db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', EMAIL[role])
+        .executeTakeFirstOrThrow();
+      await app.services.limiters.passwordCheck.reset(String(id));
+      await app.services.limiters.secondFactor.reset(`user:${id}`);
+    }
+    const rows = await app.services.database.db
+      .selectFrom('totp_credentials')
+      .innerJoin('users', 'users.id', 'totp_credentials.user_id')
+      .select('users.email')
+      .execute();
+    expect(rows.map((row) => row.email)).toEqual([DEMO_USERS.admin]);
   });
 
   it('lets every signed-in role make and revoke only its own access tokens', async () => {
