@@ -12,9 +12,11 @@ import { enrolSecondFactor, totpCode, TEST_TOTP_SECRET } from '../../../test/sec
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { uniqueEmail } from '../../../test/users.ts';
 import { hashPassword, usersRepository, WRONG_CODE } from './index.ts';
-import { WRONG_SETUP_CODE } from '../account/controller.ts';
 
 const PASSWORD = 'a-long-password-for-tests';
+/** The account page's answer to a wrong setup code (modules/account). */
+const WRONG_SETUP_CODE =
+  'That code does not match. Check the time on your device and enter the current code.';
 const clock = { now: Date.parse('2025-06-15T12:00:00Z') };
 const store = await testApp({ now: () => new Date(clock.now) });
 const { db } = store.services.database;
