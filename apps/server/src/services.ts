@@ -61,6 +61,7 @@ export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLim
     consume: (key) => bounded(() => limiter.consume(key)),
     reset: (key) => bounded(() => limiter.reset(key)),
     peek: (key) => bounded(() => limiter.peek(key)),
+    refund: (key) => bounded(() => limiter.refund(key)),
   };
 }
 

@@ -10,6 +10,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
+  asOutage,
   codeOf,
   type FormPage,
   HttpError,
@@ -95,8 +96,9 @@ export interface JsonErrorsOptions {
  */
 export function jsonErrors(options: JsonErrorsOptions): ErrorRequestHandler {
   const serverErrors = options.serverErrors ?? 'pass-on';
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (thrown: unknown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    const error = asOutage(thrown);
     const status = statusOf(error);
     const typed = error instanceof HttpError && error.expose ? error : null;
     if (!typed && status >= 500 && serverErrors === 'pass-on') return next(error);
@@ -183,11 +185,12 @@ export function pageErrors({
   plainPaths = [],
   pages,
 }: PageErrorsOptions): ErrorRequestHandler {
-  return async (error: unknown, req, res, next) => {
+  return async (thrown: unknown, req, res, next) => {
     if (res.headersSent) {
-      next(error);
+      next(thrown);
       return;
     }
+    const error = asOutage(thrown);
     if (error instanceof ValidationFailedError) {
       await rejectWith(req, res, { ...error.fields }, error.back);
       return;
