@@ -66,6 +66,13 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).optional(),
+    // How many app processes serve this store at once (behind a balancer); 1 unless told.
+    INSTANCES: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((count) => count >= 1 && count <= 1000, 'must be between 1 and 1000')
+      .default(1),
     SUPPORT_EMAIL: z.email().default('support@tessera-ui.com'),
     ISSUE_TRACKER_URL: z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
@@ -227,6 +234,16 @@ const envSchema = z
       });
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.INSTANCES > 1 && !env.SMTP_URL) {
+      // Without SMTP each process writes mail into a folder on its own disk: a buyer's licence
+      // e-mail would land on whichever instance sent it, where nobody reads it.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production with INSTANCES above 1: without it every instance keeps its own mail outbox folder',
+      });
+    }
     if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST) {
       ctx.addIssue({
         code: 'custom',
