@@ -10,6 +10,7 @@ import { productDescriptions } from './0009-product-descriptions.ts';
 import { backOffice } from './0010-back-office.ts';
 import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
 import { accessTokens } from './0012-access-tokens.ts';
+import { periodicJobs } from './0045-periodic-jobs.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -31,5 +32,6 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0010-back-office': backOffice(context),
     '0011-checkout-license-product': checkoutLicenseProduct(context),
     '0012-access-tokens': accessTokens(context),
+    '0045-periodic-jobs': periodicJobs(),
   };
 }
