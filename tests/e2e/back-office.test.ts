@@ -149,7 +149,7 @@ describe('an operator helping a customer from the back office', () => {
             outbox(store).filter(
               (mail) =>
                 mail.to === CUSTOMER &&
-                mail.subject === 'Your Tessera UI purchase of Ecommerce was refunded',
+                mail.subject === '[Test mode] Your Tessera UI purchase of Ecommerce was refunded',
             ).length,
           SLOW,
         )

@@ -134,7 +134,8 @@ describe('a visitor buying all-access in the sandbox', () => {
         )
         .toBe(1);
       const mail = outbox(store).find((m) => m.to === email)!;
-      expect(mail.subject).toBe('Your Tessera UI licence for All-access');
+      // The e2e store runs in test mode (decision 040): every message says so first.
+      expect(mail.subject).toBe('[Test mode] Your Tessera UI licence for All-access');
       expect(mail.text).toContain(`${store.url}/licenses/${key}`);
       expect(problems).toEqual([]);
     },
@@ -355,7 +356,7 @@ describe('a customer who owns packages', () => {
             outbox(store).filter(
               (mail) =>
                 mail.to === 'customer@example.com' &&
-                mail.subject === 'Your Tessera UI purchase of All-access was refunded',
+                mail.subject === '[Test mode] Your Tessera UI purchase of All-access was refunded',
             ).length,
           SLOW,
         )
