@@ -92,6 +92,10 @@ export function buildNextRelease(dir: string, log: (line: string) => void): Rele
   const server = join(dir, 'apps/server');
   cpSync(join(root, 'apps/server/src'), join(server, 'src'), { recursive: true });
   cpSync(join(root, 'apps/server/package.json'), join(server, 'package.json'));
+  // The labelled sample of the bundle's files: a store selling the bundle without them stops.
+  cpSync(join(root, 'apps/server/digital-goods-sample'), join(server, 'digital-goods-sample'), {
+    recursive: true,
+  });
   // Dependencies resolve from the real folders (symlinks), as a release's install would give.
   symlinkSync(join(root, 'apps/server/node_modules'), join(server, 'node_modules'));
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'));
