@@ -4,7 +4,7 @@ import { parseFrontMatter, requireString } from './front-matter.ts';
 import { renderMarkdown } from './markdown.ts';
 import { contentDirOf, withBrand, type ContentOptions } from './options.ts';
 
-/** The privacy policy's date, shown as 'Last updated: 2 November 2021'. */
+/** The privacy policy's date; the page shows it once, as 'Last updated 2 November 2021'. */
 export const PRIVACY_POLICY_LAST_UPDATED = '2021-11-02';
 
 export type PrivacyPolicy = { lastUpdated: typeof PRIVACY_POLICY_LAST_UPDATED; html: string };
