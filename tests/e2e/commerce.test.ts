@@ -251,7 +251,7 @@ describe('a customer who owns packages', () => {
       expect(minor((await prices.nth(1).textContent())!)).toBe(advertised);
       expect(offered).toBeLessThan(advertised);
 
-      await personal.getByRole('link', { name: 'Upgrade to standard license' }).click();
+      await personal.getByRole('link', { name: 'Upgrade to standard licence' }).click();
       await page.waitForURL(`${store.url}/upgrade`, SLOW);
       await page.getByRole('link', { name: 'Upgrade customer@example.com' }).click();
       await page.waitForURL(/\/checkout\/all-access\?upgrade=\d+$/, SLOW);

@@ -100,7 +100,7 @@ describe('prices and offers', () => {
     const personal = page.getByRole('group', { name: 'Personal' });
     expect(await personal.getByText('Discounted — since you own other products.').count()).toBe(1);
     expect(await personal.locator('s').textContent()).toContain('$299');
-    await personal.getByRole('link', { name: 'Upgrade to standard license' }).click();
+    await personal.getByRole('link', { name: 'Upgrade to standard licence' }).click();
     await page.waitForURL(`${store.url}/upgrade`);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(
       'Upgrade to the complete package',

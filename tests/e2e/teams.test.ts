@@ -76,7 +76,7 @@ describe('a team, from its purchase to its last member', () => {
         .click();
       await owner.waitForURL(`${store.url}/checkout/all-access?license=team`, SLOW);
       await hydrated(owner);
-      expect(await owner.getByText('Team license', { exact: true }).count()).toBeGreaterThan(0);
+      expect(await owner.getByText('Team licence', { exact: true }).count()).toBeGreaterThan(0);
       const key = await buy(owner, '/checkout/all-access?license=team', OWNER);
 
       expect(await owner.getByRole('heading', { level: 1 }).textContent()).toBe(

@@ -236,7 +236,7 @@ describe('License', () => {
     expect(page.getAllByRole('button', { name: 'Copy key' })).toHaveLength(
       licensePageProps.licenses.length,
     );
-    expect(await page.findByRole('link', { name: /Upgrade to standard license/ })).toHaveAttribute(
+    expect(await page.findByRole('link', { name: /Upgrade to standard licence/ })).toHaveAttribute(
       'href',
       '/upgrade',
     );

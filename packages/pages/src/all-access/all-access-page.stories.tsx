@@ -119,7 +119,7 @@ export const UpgradableToStandardLicense = {
   play: async ({ canvasElement }) => {
     const personal = within(mainOf(canvasElement).getByRole('group', { name: 'Personal' }));
     await expect(
-      personal.getByRole('link', { name: 'Upgrade to standard license' }),
+      personal.getByRole('link', { name: 'Upgrade to standard licence' }),
     ).toHaveAttribute('href', '/upgrade');
     await expect(personal.queryByRole('link', { name: 'Get all-access' })).not.toBeInTheDocument();
   },

@@ -122,7 +122,7 @@ describe('the all-access buttons', () => {
   it('Personal: upgrade first, else buy, else owned', () => {
     expect(personalPlanAction(upgradableAllAccessOffers.personal)).toEqual({
       href: '/upgrade',
-      label: 'Upgrade to standard license',
+      label: 'Upgrade to standard licence',
     });
     expect(personalPlanAction(visitorAllAccessOffers.personal)).toEqual({
       href: '/checkout/all-access',

@@ -19,10 +19,10 @@ import type {
 /** The page's own <title>; the container adds the brand suffix. */
 export const allAccessPageTitle = 'All-access: every component, template and UI kit';
 
-export const UPGRADE_TO_STANDARD_LABEL = 'Upgrade to standard license';
+export const UPGRADE_TO_STANDARD_LABEL = 'Upgrade to standard licence';
 
 /**
- * The Personal card's button: 'Upgrade to standard license' where the customer may upgrade, else
+ * The Personal card's button: 'Upgrade to standard licence' where the customer may upgrade, else
  * 'Get all-access' where they may buy, else a disabled 'You already own this'.
  */
 export function personalPlanAction(offer: PersonalAllAccessOffer): PlanAction {
@@ -224,7 +224,7 @@ function Features({ componentCount }: { componentCount: number }) {
             ]}
           />
           <FeatureList
-            title="Your license"
+            title="Your licence"
             features={[
               'Lifetime access',
               'Free updates, forever',
@@ -237,8 +237,8 @@ function Features({ componentCount }: { componentCount: number }) {
             features={[
               `Available for teams of up to ${TEAM_SEATS} people`,
               'Invite and remove members any time',
-              'Reduced Classroom and Restricted licenses',
-              'Help with your account and license by e-mail',
+              'Reduced Classroom and Restricted licences',
+              'Help with your account and licence by e-mail',
             ]}
           />
         </div>

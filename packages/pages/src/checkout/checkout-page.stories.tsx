@@ -62,7 +62,7 @@ export const Details = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { level: 1, name: 'All-Access' })).toBeVisible();
-    await expect(canvas.getByText('Personal license')).toBeVisible();
+    await expect(canvas.getByText('Personal licence')).toBeVisible();
     await expect(canvas.getByText('one-time payment')).toBeVisible();
     await expect(canvas.getByText('All prices in USD')).toBeVisible();
     const steps = within(canvas.getByRole('navigation', { name: 'Checkout progress' }));
@@ -141,10 +141,10 @@ export const Team = {
   args: { product: checkoutProducts.allAccessTeam },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Team license')).toBeVisible();
+    await expect(canvas.getByText('Team licence')).toBeVisible();
     await expect(canvas.getByText(/covers up to 25 people/)).toBeVisible();
     await expect(
-      canvas.getByRole('link', { name: 'Compare personal and team licenses' }),
+      canvas.getByRole('link', { name: 'Compare personal and team licences' }),
     ).toHaveAttribute('href', '/all-access');
     await expect(canvas.getByText('$799', { selector: '[data-slot=price]' })).toBeVisible();
   },
@@ -197,7 +197,7 @@ export const Classroom = {
   args: { product: checkoutProducts.classroom },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByText('Classroom license', { selector: 'p' })).toBeVisible();
+    await expect(canvas.getByText('Classroom licence', { selector: 'p' })).toBeVisible();
     await expect(canvas.getByText(/removed from the team when they finish/)).toBeVisible();
     await expect(canvas.getByRole('checkbox', { name: /for teaching students/ })).not.toBeChecked();
   },

@@ -144,12 +144,12 @@ function TeamNote() {
   return (
     <div className="mt-8 rounded-control bg-purple-50 p-4 text-sm/6 text-purple-900">
       <p>
-        A team license covers up to {TEAM_SEATS} people, you included. Need more seats? Buy several
-        team licenses, or contact support for large-team pricing.
+        A team licence covers up to {TEAM_SEATS} people, you included. Need more seats? Buy several
+        team licences, or contact support for large-team pricing.
       </p>
       <p className="mt-2">
         <Link href={ALL_ACCESS_URL} className="font-semibold underline">
-          Compare personal and team licenses
+          Compare personal and team licences
         </Link>
       </p>
     </div>
@@ -163,7 +163,7 @@ function RestrictedNotice({ kind }: { kind: LicenseKind }) {
       className="mt-8 rounded-control bg-yellow-50 p-4 text-sm/6 text-yellow-900"
     >
       <p className="font-semibold">
-        {kind === 'classroom' ? 'Classroom license' : 'Restricted license'}
+        {kind === 'classroom' ? 'Classroom licence' : 'Restricted licence'}
       </p>
       <p className="mt-1">
         {RESTRICTED_LICENSE_NOTICE} {kind === 'classroom' ? CLASSROOM_LICENSE_NOTICE : null}

@@ -19,7 +19,7 @@ export type CheckoutFrame =
 /** The product on the Checkout page, as the server prices it for this buyer. */
 export type CheckoutProduct = {
   name: string;
-  /** The licence badge's words, e.g. 'Personal license'. */
+  /** The licence badge's words, e.g. 'Personal licence'. */
   license: string;
   kind: LicenseKind;
   description: string;

@@ -28,7 +28,7 @@ function resources(documentationHref: string): Resource[] {
       title: 'License',
       description: 'Use everything in unlimited projects, for yourself or for your clients.',
       href: LICENSE_URL,
-      cta: 'Read the license',
+      cta: 'Read the licence',
     },
     {
       title: 'Community',

@@ -176,9 +176,9 @@ export const WithUpgradeLinks = {
   play: async ({ canvasElement }) => {
     const licences = within(within(canvasElement).getByRole('region', { name: 'Your licences' }));
     await expect(
-      licences.getByRole('link', { name: 'Upgrade to standard license' }),
+      licences.getByRole('link', { name: 'Upgrade to standard licence' }),
     ).toHaveAttribute('href', '/upgrade');
-    await expect(licences.getByRole('link', { name: 'Upgrade to team license' })).toHaveAttribute(
+    await expect(licences.getByRole('link', { name: 'Upgrade to team licence' })).toHaveAttribute(
       'href',
       '/upgrade-team',
     );

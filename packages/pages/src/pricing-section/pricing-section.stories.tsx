@@ -60,14 +60,14 @@ export const Discounted = {
 /** The all-access page's states: the Personal card upgrades, the team licence is owned. */
 export const UpgradeAndOwned = {
   args: {
-    personalAction: { href: '/upgrade', label: 'Upgrade to standard license' },
+    personalAction: { href: '/upgrade', label: 'Upgrade to standard licence' },
     teamAction: { owned: true },
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const personal = within(canvas.getByRole('group', { name: 'Personal' }));
     await expect(
-      personal.getByRole('link', { name: 'Upgrade to standard license' }),
+      personal.getByRole('link', { name: 'Upgrade to standard licence' }),
     ).toHaveAttribute('href', '/upgrade');
     const teams = within(canvas.getByRole('group', { name: 'Teams' }));
     await expect(teams.getByRole('button', { name: ALREADY_OWNED_LABEL })).toBeDisabled();

@@ -15,9 +15,9 @@ export type AuthUser = {
   can: {
     /** May switch between the legacy (/v1) and the current version. */
     accessV1: boolean;
-    /** Shows 'Upgrade to standard license' (/upgrade). */
+    /** Shows 'Upgrade to standard licence' (/upgrade). */
     canUpgradeToStandardAllAccess: boolean;
-    /** Shows 'Upgrade to team license' (/upgrade-team). */
+    /** Shows 'Upgrade to team licence' (/upgrade-team). */
     upgradeToTeamLicense: boolean;
   };
   teams: { id: number; name: string }[];

@@ -25,8 +25,8 @@ describe('accountNavigation', () => {
       can: { accessV1: false, canUpgradeToStandardAllAccess: true, upgradeToTeamLicense: true },
     });
     expect(accountNavigation(upgradable).slice(-2)).toEqual([
-      { label: 'Upgrade to standard license', href: '/upgrade' },
-      { label: 'Upgrade to team license', href: '/upgrade-team' },
+      { label: 'Upgrade to standard licence', href: '/upgrade' },
+      { label: 'Upgrade to team licence', href: '/upgrade-team' },
     ]);
   });
 });
@@ -63,10 +63,10 @@ describe('upgradeNavigation', () => {
     };
     expect(upgradeNavigation(can)).toEqual([]);
     expect(upgradeNavigation({ ...can, canUpgradeToStandardAllAccess: true })).toEqual([
-      { label: 'Upgrade to standard license', href: '/upgrade' },
+      { label: 'Upgrade to standard licence', href: '/upgrade' },
     ]);
     expect(upgradeNavigation({ ...can, upgradeToTeamLicense: true })).toEqual([
-      { label: 'Upgrade to team license', href: '/upgrade-team' },
+      { label: 'Upgrade to team licence', href: '/upgrade-team' },
     ]);
   });
 });

@@ -33,10 +33,10 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
 export function upgradeNavigation(can: AuthUser['can']): NavigationLink[] {
   return [
     ...(can.canUpgradeToStandardAllAccess
-      ? [{ label: 'Upgrade to standard license', href: UPGRADE_URL }]
+      ? [{ label: 'Upgrade to standard licence', href: UPGRADE_URL }]
       : []),
     ...(can.upgradeToTeamLicense
-      ? [{ label: 'Upgrade to team license', href: UPGRADE_TEAM_URL }]
+      ? [{ label: 'Upgrade to team licence', href: UPGRADE_TEAM_URL }]
       : []),
   ];
 }

@@ -120,9 +120,9 @@ export const WithUpgradeLinks = {
   play: async ({ canvasElement }) => {
     const menu = await openAccountMenu(canvasElement);
     await expect(
-      menu.getByRole('menuitem', { name: 'Upgrade to standard license' }),
+      menu.getByRole('menuitem', { name: 'Upgrade to standard licence' }),
     ).toHaveAttribute('href', '/upgrade');
-    await expect(menu.getByRole('menuitem', { name: 'Upgrade to team license' })).toHaveAttribute(
+    await expect(menu.getByRole('menuitem', { name: 'Upgrade to team licence' })).toHaveAttribute(
       'href',
       '/upgrade-team',
     );

@@ -61,12 +61,12 @@ describe('SiteHeader team links', () => {
     );
     const menu = await openAccountMenu();
     expect(menu.queryByText(/^My Team/)).not.toBeInTheDocument();
-    expect(menu.getByRole('menuitem', { name: 'Upgrade to team license' })).toHaveAttribute(
+    expect(menu.getByRole('menuitem', { name: 'Upgrade to team licence' })).toHaveAttribute(
       'href',
       '/upgrade-team',
     );
     expect(
-      menu.queryByRole('menuitem', { name: 'Upgrade to standard license' }),
+      menu.queryByRole('menuitem', { name: 'Upgrade to standard licence' }),
     ).not.toBeInTheDocument();
   });
 

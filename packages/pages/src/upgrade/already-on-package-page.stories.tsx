@@ -35,7 +35,7 @@ export const WithTeamNote = {
   play: async ({ canvasElement }) => {
     const note = within(within(canvasElement).getByRole('complementary', { name: 'Team upgrade' }));
     await expect(note.getByText('$680')).toBeVisible();
-    await expect(note.getByRole('link', { name: /Upgrade to the team license/ })).toHaveAttribute(
+    await expect(note.getByRole('link', { name: /Upgrade to the team licence/ })).toHaveAttribute(
       'href',
       '/upgrade-team',
     );

@@ -24,7 +24,7 @@ export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePa
         {ALREADY_ON_PACKAGE_HEADLINE}
       </h1>
       <p className="mt-6 text-lg/8 text-pretty text-gray-600">
-        Your all-access license covers every component, template and UI kit, and everything we
+        Your all-access licence covers every component, template and UI kit, and everything we
         release later. There is nothing left to upgrade.
       </p>
       {teamUpgrade ? (
@@ -34,7 +34,7 @@ export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePa
         >
           <p className="font-semibold text-gray-900">Working with others?</p>
           <p className="mt-1">
-            Move your license to the team license, for up to {TEAM_SEATS} people, for{' '}
+            Move your licence to the team licence, for up to {TEAM_SEATS} people, for{' '}
             <Price
               amount={teamUpgrade.price.amount}
               currency={teamUpgrade.price.currency}
@@ -59,7 +59,7 @@ export function AlreadyOnPackagePage({ teamUpgrade, locale }: AlreadyOnPackagePa
             href={teamUpgrade.url}
             className="mt-3 inline-block font-semibold text-brand-600 hover:text-brand-500"
           >
-            Upgrade to the team license <span aria-hidden="true">&rarr;</span>
+            Upgrade to the team licence <span aria-hidden="true">&rarr;</span>
           </Link>
         </aside>
       ) : null}

@@ -44,7 +44,7 @@ export const TeamLicense = {
   play: async ({ canvasElement }) => {
     const main = within(within(canvasElement).getByRole('main'));
     await expect(main.getByRole('heading', { level: 1 })).toHaveTextContent(
-      'Upgrade to the team license',
+      'Upgrade to the team licence',
     );
     await expect(main.getByText('$680')).toBeVisible();
   },

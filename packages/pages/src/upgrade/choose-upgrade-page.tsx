@@ -5,7 +5,7 @@ import type { ChooseUpgradePageProps as ChooseUpgradeServerProps, UpgradeOption 
 
 /** The chooser's headline, per target. */
 export function chooseUpgradeHeadline(target: UpgradeOption['target']): string {
-  return target === 'team' ? 'Upgrade to the team license' : 'Upgrade to the complete package';
+  return target === 'team' ? 'Upgrade to the team licence' : 'Upgrade to the complete package';
 }
 
 export const chooseUpgradePageTitle = chooseUpgradeHeadline;
@@ -37,7 +37,7 @@ export function ChooseUpgradePage({ target, options, locale }: ChooseUpgradePage
       </h1>
       <p className="mt-6 text-lg/8 text-pretty text-gray-600">
         {target === 'team'
-          ? `The team license covers up to ${TEAM_SEATS} people. What you paid for your license comes off its price.`
+          ? `The team licence covers up to ${TEAM_SEATS} people. What you paid for your licence comes off its price.`
           : 'All-access is every component, template and UI kit, now and later. What you paid for your packages comes off its price.'}
       </p>
       <ul role="list" className="mt-10 divide-y divide-gray-900/10 border-y border-gray-900/10">
@@ -56,7 +56,7 @@ function UpgradeRow({ option, locale }: { option: UpgradeOption; locale?: string
     <li className="flex flex-col justify-between gap-6 py-6 sm:flex-row sm:items-center">
       <div className="min-w-0">
         <p className="text-xs/5 font-medium tracking-wide text-gray-500 uppercase">
-          {option.team ? 'Team' : 'Your license'}
+          {option.team ? 'Team' : 'Your licence'}
         </p>
         <p className="truncate text-base/7 font-semibold text-gray-900">{name}</p>
         <p className="text-sm/6 text-gray-600">{option.packages.join(', ')}</p>

@@ -24,7 +24,7 @@ describe('AlreadyOnPackagePage', () => {
     const note = within(screen.getByRole('complementary', { name: 'Team upgrade' }));
     expect(note.getByText('$680')).toBeInTheDocument();
     expect(note.getByText('$979').closest('s')).not.toBeNull();
-    expect(note.getByRole('link', { name: /Upgrade to the team license/ })).toHaveAttribute(
+    expect(note.getByRole('link', { name: /Upgrade to the team licence/ })).toHaveAttribute(
       'href',
       '/upgrade-team',
     );
@@ -54,7 +54,7 @@ describe('ChooseUpgradePage', () => {
     expect(upgradeOptionName(upgradeOptions[1]!)).toBe(upgradeOptions[1]!.team!.name);
   });
 
-  it('is about the team license on /upgrade-team', () => {
+  it('is about the team licence on /upgrade-team', () => {
     render(<ChooseUpgradePage target="team" options={teamUpgradeOptions} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       chooseUpgradeHeadline('team'),

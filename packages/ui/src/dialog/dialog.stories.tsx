@@ -47,7 +47,7 @@ const meta = {
     onOpenChange: fn(),
     title: 'Remove tom@example.com from your team?',
     description:
-      'They will lose access to the components and templates of your team license straight away. You can invite them again later.',
+      'They will lose access to the components and templates of your team licence straight away. You can invite them again later.',
   },
   render: (args) => <RemoveMemberExample {...args} />,
 } satisfies Meta<typeof Dialog>;

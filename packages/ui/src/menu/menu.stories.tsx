@@ -42,7 +42,7 @@ const meta = {
         <MenuItem href="/license">License</MenuItem>
         <MenuItem href="/account-settings">Account settings</MenuItem>
         <MenuSeparator />
-        <MenuItem href="/upgrade-team">Upgrade to team license</MenuItem>
+        <MenuItem href="/upgrade-team">Upgrade to team licence</MenuItem>
         <MenuItem href="/teams/1">My Team</MenuItem>
         <MenuSeparator />
         <MenuItem onSelect={signOut}>Sign out</MenuItem>
@@ -83,7 +83,7 @@ export const Open = {
       'Support',
       'License',
       'Account settings',
-      'Upgrade to team license',
+      'Upgrade to team licence',
       'My Team',
       'Sign out',
     ]);
@@ -216,7 +216,7 @@ export const WithDisabledItem = {
       <>
         <MenuItem href="/license">License</MenuItem>
         <MenuItem href="/upgrade-team" disabled>
-          Upgrade to team license
+          Upgrade to team licence
         </MenuItem>
         <MenuItem onSelect={signOut}>Sign out</MenuItem>
       </>
@@ -228,7 +228,7 @@ export const WithDisabledItem = {
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'License' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus());
-    await expect(screen.getByRole('menuitem', { name: 'Upgrade to team license' })).toHaveAttribute(
+    await expect(screen.getByRole('menuitem', { name: 'Upgrade to team licence' })).toHaveAttribute(
       'aria-disabled',
       'true',
     );

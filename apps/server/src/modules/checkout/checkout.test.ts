@@ -62,7 +62,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
     const page = await checkoutPage(new TestBrowser(app.app), checkoutUrl('all-access'));
     expect(page.props.product).toMatchObject({
       name: 'All-access',
-      license: 'Personal license',
+      license: 'Personal licence',
       kind: 'personal',
       price: { amount: 29_900, currency: 'USD' },
       includesEbook: false,
@@ -76,7 +76,7 @@ describe(`GET /checkout/{product} (${TEST_DATABASE})`, () => {
 
   it('sells the team licence at its own price, and a template by its slug', async () => {
     const team = await checkoutPage(new TestBrowser(app.app), checkoutUrl('all-access', 'team'));
-    expect(team.props.product).toMatchObject({ kind: 'team', license: 'Team license' });
+    expect(team.props.product).toMatchObject({ kind: 'team', license: 'Team licence' });
     const list = await app.services.database.db
       .selectFrom('prices')
       .innerJoin('products', 'products.id', 'prices.product_id')

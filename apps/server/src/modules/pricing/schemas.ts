@@ -25,17 +25,17 @@ export function parseCheckoutRequest(
 ): CheckoutRequest {
   if (!SLUG.test(slug)) return { ok: false, message: 'There is no such product.' };
   const license = single(query.license);
-  if (license === null) return { ok: false, message: 'Give one license kind.' };
+  if (license === null) return { ok: false, message: 'Give one licence kind.' };
   const kind = license ?? 'personal';
   if (!(LICENSE_KINDS as readonly string[]).includes(kind)) {
-    return { ok: false, message: `The license must be one of ${LICENSE_KINDS.join(', ')}.` };
+    return { ok: false, message: `The licence must be one of ${LICENSE_KINDS.join(', ')}.` };
   }
   const upgrade = single(query.upgrade);
-  if (upgrade === null) return { ok: false, message: 'Give one license to upgrade.' };
+  if (upgrade === null) return { ok: false, message: 'Give one licence to upgrade.' };
   let upgradeLicenseId: number | null = null;
   if (upgrade !== undefined) {
     if (!ID.test(upgrade) || Number(upgrade) > MAX_ID) {
-      return { ok: false, message: 'The license to upgrade must be a license id.' };
+      return { ok: false, message: 'The licence to upgrade must be a licence id.' };
     }
     upgradeLicenseId = Number(upgrade);
   }

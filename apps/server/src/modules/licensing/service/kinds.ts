@@ -23,8 +23,8 @@ export function seatsFor(kind: string): number {
 
 /** Each licence kind in the buyer's words: the checkout's licence badge. */
 export const LICENSE_KIND_LABELS: Readonly<Record<LicenseKind, string>> = {
-  personal: 'Personal license',
-  team: 'Team license',
-  classroom: 'Classroom license',
-  restricted: 'Restricted license',
+  personal: 'Personal licence',
+  team: 'Team licence',
+  classroom: 'Classroom licence',
+  restricted: 'Restricted licence',
 };
