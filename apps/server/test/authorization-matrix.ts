@@ -263,6 +263,7 @@ const adminOnly = (role: Role) => (role === 'admin' ? 200 : 404);
 
 export const GET_ROWS: Row[] = [
   { path: () => '/', expect: 200 },
+  { path: () => '/v1', expect: 200 },
   { path: () => '/components', expect: 200 },
   { path: () => '/v1/components', expect: 200 },
   ...Object.values(SUBCATEGORIES).flatMap((url) => [
@@ -328,6 +329,7 @@ export const GET_ROWS: Row[] = [
   { path: () => '/admin/no-such-page', expect: 404 },
   { path: () => '/discord', expect: 302, location: () => '/support' },
   { path: () => '/v1/documentation', expect: 301 },
+  { path: () => '/v1/all-access', expect: 301, location: () => '/all-access' },
   { path: () => '/healthz', expect: 200 },
   // Liveness: public like readiness, and says nothing about anyone.
   { path: () => '/livez', expect: 200 },

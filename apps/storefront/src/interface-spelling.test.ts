@@ -20,6 +20,18 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+const WORDING = new Set(['label', 'title', 'cta', 'heading', 'aria-label', 'description']);
+
+/** A one-word string is wording when it is a label's or a title's value (`label: 'License'`). */
+function isWording(node: ts.Node): boolean {
+  const parent = node.parent;
+  const name =
+    (ts.isPropertyAssignment(parent) || ts.isJsxAttribute(parent)) && parent.name
+      ? parent.name.getText()
+      : undefined;
+  return name !== undefined && WORDING.has(name.replace(/^['"]|['"]$/g, ''));
+}
+
 /** Text a person may read: literals and JSX text with at least one space (prose, not a name). */
 export function proseIn(fileName: string, text: string): string[] {
   const file = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true);
@@ -36,7 +48,7 @@ export function proseIn(fileName: string, text: string): string[] {
       // A whole string needs a space inside it to be prose; a piece of a template or of JSX text
       // is prose when it touches a space (`The ${kind} license`).
       const prose = ts.isStringLiteral(node) ? /\s/.test(node.text.trim()) : /\s/.test(node.text);
-      if (prose || ts.isJsxText(node)) found.push(node.text);
+      if (prose || ts.isJsxText(node) || isWording(node)) found.push(node.text);
     }
     node.forEachChild(visit);
   };
@@ -58,12 +70,14 @@ describe('the interface spelling', () => {
       'const c = `The ${kind} license`;',
       "const d = { license_key: 'x', url: '/license', table: 'licenses' };",
       "const e = 'See /api/licenses/validate for the license_key field';",
+      "const f = { label: 'License', page: 'License', title: 'Licence' };",
     ].join('\n');
     const hits = proseIn('sample.tsx', sample).filter((text) => americanSpelling.test(text));
     expect(hits.map((text) => text.trim())).toEqual([
       'Upgrade to standard license',
       'Your license covers it.',
       'license',
+      'License',
     ]);
   });
 

@@ -25,7 +25,7 @@ function resources(documentationHref: string): Resource[] {
       cta: 'Read the docs',
     },
     {
-      title: 'License',
+      title: 'Licence',
       description: 'Use everything in unlimited projects, for yourself or for your clients.',
       href: LICENSE_URL,
       cta: 'Read the licence',

@@ -22,7 +22,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
   return [
     { label: 'Changelog', href: '/changelog' },
     { label: 'Support', href: '/support' },
-    { label: 'License', href: LICENSE_URL },
+    { label: 'Licence', href: LICENSE_URL },
     { label: 'Account settings', href: '/account-settings' },
     ...upgradeNavigation(user.can),
     ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),

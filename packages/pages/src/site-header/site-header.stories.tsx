@@ -77,7 +77,7 @@ export const SignedIn = {
     for (const [name, href] of [
       ['Changelog', '/changelog'],
       ['Support', '/support'],
-      ['License', '/license'],
+      ['Licence', '/license'],
       ['Account settings', '/account-settings'],
     ]) {
       await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', href);

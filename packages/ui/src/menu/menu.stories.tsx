@@ -39,7 +39,7 @@ const meta = {
         <MenuSeparator />
         <MenuItem href="/changelog">Changelog</MenuItem>
         <MenuItem href="/support">Support</MenuItem>
-        <MenuItem href="/license">License</MenuItem>
+        <MenuItem href="/license">Licence</MenuItem>
         <MenuItem href="/account-settings">Account settings</MenuItem>
         <MenuSeparator />
         <MenuItem href="/upgrade-team">Upgrade to team licence</MenuItem>
@@ -81,13 +81,13 @@ export const Open = {
     await expect(items.map((item) => item.textContent)).toEqual([
       'Changelog',
       'Support',
-      'License',
+      'Licence',
       'Account settings',
       'Upgrade to team licence',
       'My Team',
       'Sign out',
     ]);
-    await expect(within(menu).getByRole('menuitem', { name: 'License' })).toHaveAttribute(
+    await expect(within(menu).getByRole('menuitem', { name: 'Licence' })).toHaveAttribute(
       'href',
       '/license',
     );
@@ -214,7 +214,7 @@ export const WithDisabledItem = {
   args: {
     children: (
       <>
-        <MenuItem href="/license">License</MenuItem>
+        <MenuItem href="/license">Licence</MenuItem>
         <MenuItem href="/upgrade-team" disabled>
           Upgrade to team licence
         </MenuItem>
@@ -225,7 +225,7 @@ export const WithDisabledItem = {
   play: async ({ canvasElement }) => {
     within(canvasElement).getByRole('button', { name: 'Account' }).focus();
     await userEvent.keyboard('{Enter}');
-    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'License' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Licence' })).toHaveFocus());
     await userEvent.keyboard('{ArrowDown}');
     await waitFor(() => expect(screen.getByRole('menuitem', { name: 'Sign out' })).toHaveFocus());
     await expect(screen.getByRole('menuitem', { name: 'Upgrade to team licence' })).toHaveAttribute(

@@ -43,4 +43,19 @@ describe(`links the chrome promises (${TEST_DATABASE})`, () => {
       expect((await request(app).get(hostile)).status, hostile).toBe(404);
     }
   });
+
+  it('has a legacy home whose links stay in the legacy catalogue, and sends /v1/all-access to the one offer', async () => {
+    const { app } = await testApp();
+    const browser = new TestBrowser(app);
+    const home = await browser.visit('/v1');
+    expect(home.status).toBe(200);
+    expect(home.body.component).toBe('Home');
+    expect(home.body.props.versionPrefix).toBe('/v1');
+    const offer = await request(app).get('/v1/all-access?from=home');
+    expect(offer.status).toBe(301);
+    expect(offer.headers.location).toBe('/all-access?from=home');
+    for (const hostile of ['/v1/all-access/x', '/v1//all-access', '/v1/ALL-ACCESS/..']) {
+      expect((await request(app).get(hostile)).status, hostile).toBe(404);
+    }
+  });
 });

@@ -60,8 +60,9 @@ export function contentRoutes(settings: ContentSettings): Router {
       subscribeUrl: settings.newsletterFormUrl,
     });
   });
-  // The documentation is the same for both versions: the legacy chrome's Docs link lands here.
-  router.get(/^\/v1\/documentation(\/[^/]*)?$/, (req, res) => {
+  // Pages that are the same for both versions (the documentation, the all-access offer): a link
+  // from the legacy chrome, or an old bookmark, lands on the one page.
+  router.get(/^\/v1\/(?:documentation(?:\/[^/]*)?|all-access)$/, (req, res) => {
     res.redirect(301, req.originalUrl.slice('/v1'.length));
   });
   router.get('/discord', async (req, res) => {
