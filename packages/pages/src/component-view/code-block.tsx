@@ -1,5 +1,5 @@
 import { Button, cn } from '@tessera/ui';
-import { useId, useState } from 'react';
+import { useId, useState, type CSSProperties } from 'react';
 import type { ComponentSnippet } from '../catalog/types';
 
 /** Code longer than this many lines starts folded, with a button to show it all. */
@@ -16,9 +16,22 @@ export type CodeBlockProps = {
   className?: string;
 };
 
-/** Shiki-highlighted code, folded to {@link CODE_FOLD_LINES} lines with an expand button. */
+/** The background Shiki's theme gives the code (`<pre … style="background-color:#fff">`). */
+export function codeBackground(highlight: string): string {
+  return (
+    /<pre\b[^>]*\sstyle="[^"]*background-color:\s*(#[0-9a-f]{3,8})\b/i.exec(highlight)?.[1] ??
+    '#fff'
+  );
+}
+
+/**
+ * Shiki-highlighted code, folded to {@link CODE_FOLD_LINES} lines with an expand button. The
+ * frame, the fold's fade and the button row take the highlighting theme's own background, so a
+ * block is one theme from top to bottom whichever theme the catalogue is highlighted with.
+ */
 export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
   const codeId = useId();
+  const background = codeBackground(snippet.highlight);
   const [expanded, setExpanded] = useState(false);
   const foldable = countLines(snippet.snippet) > CODE_FOLD_LINES;
   const collapsed = foldable && !expanded;
@@ -26,8 +39,9 @@ export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
     <div
       data-slot="code-block"
       data-state={foldable ? (collapsed ? 'collapsed' : 'expanded') : undefined}
+      style={{ '--code-background': background } as CSSProperties}
       className={cn(
-        'relative overflow-hidden rounded-xl bg-[#24292e] ring-1 ring-gray-900/10',
+        'relative overflow-hidden rounded-xl bg-(--code-background) ring-1 ring-gray-900/10',
         className,
       )}
     >
@@ -47,7 +61,7 @@ export function CodeBlock({ snippet, label, className }: CodeBlockProps) {
           className={cn(
             'flex justify-center pb-4',
             collapsed &&
-              'absolute inset-x-0 bottom-0 bg-linear-to-t from-[#24292e] from-40% to-[#24292e]/0 pt-24',
+              'absolute inset-x-0 bottom-0 bg-linear-to-t from-(--code-background) from-40% to-transparent pt-24',
           )}
         >
           <Button

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
+import { fixtureHighlight, ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
 import { PREVIEW_MIN_WIDTH } from '../constants';
@@ -106,6 +106,38 @@ export const CodeTab = {
       timeout: 4000,
     });
     (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/**
+ * The catalogue is highlighted with a light theme: the frame, the fold's fade and the button row
+ * are that theme's background too (no dark band under light code).
+ */
+export const CodeTabLightTheme = {
+  args: {
+    defaultTab: 'code',
+    component: {
+      ...ownerHeroComponents.simpleCentered,
+      snippets: ownerHeroComponents.simpleCentered.snippets.map((snippet) => ({
+        ...snippet,
+        highlight: fixtureHighlight(snippet.snippet, 'github-light'),
+      })),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = canvas.getByRole('region', { name: 'Simple centered, HTML code' });
+    const frame = code.closest<HTMLElement>('[data-slot="code-block"]')!;
+    const pre = code.querySelector('pre')!;
+    const white = 'rgb(255, 255, 255)';
+    await expect(getComputedStyle(pre).backgroundColor).toBe(white);
+    await expect(getComputedStyle(frame).backgroundColor).toBe(white);
+    const fade = canvas.getByRole('button', { name: 'Expand code' }).parentElement!;
+    await expect(getComputedStyle(fade).backgroundImage).toMatch(/rgb\(255, 255, 255\)/);
+    await userEvent.click(canvas.getByRole('button', { name: 'Expand code' }));
+    const row = canvas.getByRole('button', { name: 'Collapse code' }).parentElement!;
+    await expect(getComputedStyle(row).backgroundImage).toBe('none');
+    await expect(getComputedStyle(frame).backgroundColor).toBe(white);
   },
 } satisfies Story;
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
 import { COPIED_INDICATOR_MS } from '@tessera/ui';
 import { ComponentView, DEFAULT_PRICING_URL } from './component-view';
-import { CODE_FOLD_LINES, countLines } from './code-block';
+import { CODE_FOLD_LINES, codeBackground, countLines } from './code-block';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -211,5 +211,26 @@ describe('ComponentView, without the package', () => {
     expect(screen.queryByRole('separator')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Studio Nord' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Get the code' })).toBeInTheDocument();
+  });
+});
+
+describe('codeBackground', () => {
+  it("reads the highlighting theme's background from Shiki's <pre>", () => {
+    expect(
+      codeBackground(
+        '<pre class="shiki github-light" style="background-color:#fff;color:#24292e" tabindex="0"><code></code></pre>',
+      ),
+    ).toBe('#fff');
+    expect(
+      codeBackground(
+        '<pre class="shiki github-dark" style="color:#e1e4e8;background-color:#24292E">',
+      ),
+    ).toBe('#24292E');
+  });
+
+  it('never takes a colour from inside the code, and falls back to white', () => {
+    expect(
+      codeBackground('<pre class="shiki"><code>style="background-color:#000"</code></pre>'),
+    ).toBe('#fff');
   });
 });
