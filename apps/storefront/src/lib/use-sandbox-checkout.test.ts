@@ -79,6 +79,33 @@ describe('useSandboxCheckout', () => {
     expect(result.current.prices).toEqual(taxed);
   });
 
+  it('goes back from payment to the details, keeping them, and the page follows to step 1 untaxed', async () => {
+    const germany = { ...taxed, total: 35581 };
+    const france = { currency: 'USD', subtotal: 29900, total: 35880, total_tax: 5980 };
+    const { fake, messages, events } = io({ [props.detailsUrl]: [ok(germany), ok(france)] });
+    const { result } = renderHook(() => useSandboxCheckout(props, fake));
+    await fillDetails(result);
+    act(() => result.current.onChangeDetails());
+    expect(result.current.step).toBe('details');
+    expect(result.current.details.values).toEqual({
+      email: 'ada@example.com',
+      country: 'DE',
+      postcode: '10115',
+    });
+    expect(result.current.prices).toEqual({ ...taxed, total: 29900, total_tax: 0 });
+    expect(events().at(-1)).toBe('Checkout.Customer.Details');
+    // What the checkout page makes of it: back on 'Your details', taxes waiting for the location.
+    const page = checkoutStateAfter(
+      { amount: 29900, currency: 'USD' },
+      messages.map((event): CheckoutAction => ({ type: 'event', event })),
+    );
+    expect(page).toMatchObject({ step: 0, taxesReady: false, tax: 0, total: 29900 });
+    act(() => result.current.details.onChange('country', 'FR'));
+    await act(async () => result.current.details.onSubmit());
+    expect(result.current.step).toBe('payment');
+    expect(result.current.prices).toEqual(france);
+  });
+
   it('shows the server’s field errors and stays on the details step', async () => {
     const { fake, events } = io({
       [props.detailsUrl]: [fail(422, { errors: { postcode: 'Enter a valid postcode.', bad: 3 } })],

@@ -231,6 +231,20 @@ export function useSandboxCheckout(
     }
   }
 
+  function changeDetails() {
+    if (busy.current) return;
+    const untaxed = {
+      currency: prices.currency,
+      subtotal: prices.subtotal,
+      total: prices.subtotal,
+      total_tax: 0,
+    };
+    setPrices(untaxed);
+    setPaymentError(null);
+    setStep('details');
+    tell(CHECKOUT_EVENTS.customerDetails, untaxed);
+  }
+
   return {
     productName: props.productName,
     countries: props.countries,
@@ -247,5 +261,6 @@ export function useSandboxCheckout(
       onSubmit: () => void submitPayment(),
     },
     paymentError,
+    onChangeDetails: changeDetails,
   };
 }

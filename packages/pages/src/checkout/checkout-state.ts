@@ -16,6 +16,8 @@ export type CheckoutStep = 0 | 1;
 /** The events the page acts on; any other readable event only updates the prices. */
 export const CHECKOUT_EVENTS = {
   loaded: 'Checkout.Loaded',
+  /** The buyer is (back) on the details step: e-mail, country, postcode. */
+  customerDetails: 'Checkout.Customer.Details',
   locationSubmit: 'Checkout.Location.Submit',
   paymentSelection: 'Checkout.Payment.Selection',
   complete: 'Checkout.Complete',
@@ -124,6 +126,9 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
   switch (read.event) {
     case CHECKOUT_EVENTS.loaded:
       return { ...priced, status: 'ready', step: 0 };
+    case CHECKOUT_EVENTS.customerDetails:
+      // Back to the details: the tax waits for the location again.
+      return { ...priced, status: 'ready', step: 0, taxesReady: false };
     case CHECKOUT_EVENTS.paymentSelection:
       return { ...priced, status: 'ready', step: 1 };
     case CHECKOUT_EVENTS.locationSubmit:

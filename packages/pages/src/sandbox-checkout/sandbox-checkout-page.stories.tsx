@@ -1,4 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { sandboxCheckoutPageProps, sandboxCountries, sandboxTestCards } from '../fixtures/checkout';
 import { fixtureForm } from '../fixtures/form';
@@ -44,6 +45,7 @@ const meta = {
       { onChange: fn().mockName('payment.onChange'), onSubmit: fn().mockName('payment.onSubmit') },
     ),
     paymentError: null,
+    onChangeDetails: fn().mockName('onChangeDetails'),
     locale: 'en-US',
   },
 } satisfies Meta<typeof SandboxCheckoutPage>;
@@ -121,7 +123,11 @@ export const DetailsSubmitting = {
 
 /** Step 2: taxes are known; the test cards fill in the number. */
 export const PaymentStep = {
-  args: { step: 'payment', prices: taxed },
+  args: {
+    step: 'payment',
+    prices: taxed,
+    details: fixtureForm({ email: 'ada@example.com', country: 'DE', postcode: '10115' }),
+  },
   play: async ({ canvasElement, args }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('heading', { name: 'Payment' })).toBeVisible();
@@ -131,6 +137,50 @@ export const PaymentStep = {
     await expect(args.payment.onChange).toHaveBeenCalledWith('card', '4000 0000 0000 0002');
     await userEvent.click(canvas.getByRole('button', { name: 'Pay $355.81' }));
     await expect(args.payment.onSubmit).toHaveBeenCalledOnce();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** The step lives in the frame's state, as the SandboxCheckout container keeps it. */
+function SteppingSandboxCheckout(props: SandboxCheckoutPageViewProps) {
+  const [step, setStep] = useState(props.step);
+  const details = useInteractiveForm(props.details);
+  const payment = useInteractiveForm(props.payment);
+  return (
+    <SandboxCheckoutPage
+      {...props}
+      step={step}
+      details={{ ...details, onSubmit: () => setStep('payment') }}
+      payment={payment}
+      onChangeDetails={() => {
+        props.onChangeDetails();
+        setStep('details');
+      }}
+    />
+  );
+}
+
+/**
+ * From payment back to the details and forward again: what was typed stays, and focus moves to
+ * each new step's heading (not to the frame's body) when the button that was pressed goes away.
+ */
+export const BackToDetails = {
+  args: {
+    step: 'payment',
+    prices: taxed,
+    details: fixtureForm({ email: 'ada@example.com', country: 'DE', postcode: '10115' }),
+  },
+  render: (args) => <SteppingSandboxCheckout {...args} />,
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText('ada@example.com')).toBeVisible();
+    await userEvent.click(canvas.getByRole('button', { name: 'Change details' }));
+    await expect(args.onChangeDetails).toHaveBeenCalledOnce();
+    await expect(canvas.getByRole('heading', { name: 'Your details' })).toHaveFocus();
+    await expect(canvas.getByLabelText('Email address')).toHaveValue('ada@example.com');
+    await expect(canvas.getByLabelText('Postcode')).toHaveValue('10115');
+    await userEvent.click(canvas.getByRole('button', { name: 'Continue' }));
+    await expect(canvas.getByRole('heading', { name: 'Payment' })).toHaveFocus();
     (document.activeElement as HTMLElement | null)?.blur();
   },
 } satisfies Story;

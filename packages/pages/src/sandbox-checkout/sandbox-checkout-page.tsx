@@ -10,6 +10,7 @@ import type {
   SandboxPrices,
 } from './types';
 import { Form } from '../forms/form';
+import { useEffect, useRef } from 'react';
 
 export const sandboxCheckoutPageTitle = 'Sandbox checkout';
 
@@ -29,6 +30,8 @@ export type SandboxCheckoutPageViewProps = Pick<
   detailsError: string | null;
   payment: FormState<SandboxPaymentValues>;
   paymentError: SandboxPaymentError | null;
+  /** From payment back to the details, which keep what the buyer typed. */
+  onChangeDetails: () => void;
   locale?: string;
 };
 
@@ -37,10 +40,25 @@ export type SandboxCheckoutPageViewProps = Pick<
  * (e-mail, country, postcode), then payment with the test cards. No real money moves.
  */
 export function SandboxCheckoutPage(props: SandboxCheckoutPageViewProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(props.step);
+  // The step's button goes away with its step: focus goes to the new step's heading, not to the
+  // frame's body, so a keyboard or screen-reader user stays in the checkout.
+  useEffect(() => {
+    if (shownStep.current === props.step) return;
+    shownStep.current = props.step;
+    heading.current?.focus();
+  }, [props.step]);
   return (
     <div data-slot="sandbox-checkout-page" className="bg-white p-1">
       <div className="flex items-center justify-between gap-3">
-        <h1 className="text-base font-semibold text-gray-900">{stepTitle[props.step]}</h1>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="text-base font-semibold text-gray-900 outline-none"
+        >
+          {stepTitle[props.step]}
+        </h1>
         <Badge variant="neutral">Sandbox: no real payment</Badge>
       </div>
       {props.step === 'details' ? <DetailsStep {...props} /> : null}
@@ -99,14 +117,27 @@ function DetailsStep({ details, detailsError, countries }: SandboxCheckoutPageVi
 
 function PaymentStep({
   prices,
+  details,
   payment,
   paymentError,
   testCards,
+  onChangeDetails,
   locale,
 }: SandboxCheckoutPageViewProps) {
   const money = (amount: number) => formatPrice(amount, prices.currency, { locale });
   return (
     <Form form={payment} className="mt-6 space-y-5">
+      <div className="flex items-center justify-between gap-3 rounded-control bg-gray-50 px-3 py-2 text-sm">
+        <p className="min-w-0 truncate text-gray-600">{details.values.email}</p>
+        <button
+          type="button"
+          onClick={onChangeDetails}
+          disabled={payment.processing}
+          className="shrink-0 font-semibold text-brand-700 hover:text-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:text-gray-400"
+        >
+          Change details
+        </button>
+      </div>
       {paymentError ? (
         <Alert
           variant={paymentError.kind === 'retry' ? 'warning' : 'error'}
