@@ -350,6 +350,48 @@ export const FullTeam = {
   },
 } satisfies Story;
 
+/**
+ * On a phone the e-mail column is narrow: addresses wrap before "@" or a dot, never inside a
+ * name (each piece between break points is drawn on one line).
+ */
+export const MembersOnAPhone = {
+  args: {},
+  globals: { viewport: { value: 'mobile390', isRotated: false } },
+  parameters: {
+    viewport: {
+      options: {
+        mobile390: {
+          name: 'Phone (390px)',
+          type: 'mobile',
+          styles: { width: '390px', height: '844px' },
+        },
+      },
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const members = section(canvasElement, 'Members');
+    const cells = members
+      .getAllByRole('row')
+      .slice(1)
+      .map((tr) => tr.querySelector('td')!);
+    let wrapped = 0;
+    for (const cell of cells) {
+      const lines = new Set<number>();
+      for (const node of Array.from(cell.childNodes)) {
+        if (node.nodeType !== Node.TEXT_NODE || !node.textContent) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const rects = Array.from(range.getClientRects()).filter((rect) => rect.width > 0);
+        await expect(rects, `"${node.textContent}" is split across lines`).toHaveLength(1);
+        lines.add(Math.round(rects[0]!.top));
+      }
+      if (lines.size > 1) wrapped += 1;
+    }
+    // The check means something only if some address is too wide for the column.
+    await expect(wrapped).toBeGreaterThan(0);
+  },
+} satisfies Story;
+
 /** Classroom teams are reminded to remove students when they finish. */
 export const ClassroomReminder = {
   args: {

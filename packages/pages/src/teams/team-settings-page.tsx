@@ -1,3 +1,4 @@
+import { EmailAddress } from '../shared/email-address';
 import {
   Alert,
   Badge,
@@ -278,8 +279,8 @@ function MembersTable({
             const nextRole: TeamRole = member.role === 'owner' ? 'member' : 'owner';
             return (
               <TableRow key={member.id} aria-busy={pending || undefined}>
-                <TableCell className="font-medium break-all whitespace-normal text-gray-900">
-                  {member.email}
+                <TableCell className="font-medium break-words whitespace-normal text-gray-900">
+                  <EmailAddress email={member.email} />
                   {viewerEmail === member.email ? (
                     <span className="font-normal text-gray-500"> (you)</span>
                   ) : null}
