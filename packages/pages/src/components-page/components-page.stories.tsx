@@ -123,7 +123,6 @@ export const SignedInCustomer = {
     allAccessPricing: customerSharedData.allAccessPricing,
     teamPricing: discountedTeamAllAccessPricing,
     packageOffers: customerPackageOffers,
-    faqVariant: 'packages',
   },
   parameters: { shared: customerSharedData },
   play: async ({ canvasElement }) => {

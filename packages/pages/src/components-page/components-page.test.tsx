@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { supportContacts, teamAllAccessPricing, visitorCatalogSections } from '../fixtures/catalog';
+import { visitorPackageOffers } from '../fixtures/pricing';
 import { LOCKED_DESCRIPTION } from '../catalog/lock-badge';
 import {
   ComponentsPage,
@@ -62,6 +63,16 @@ describe('ComponentsPage', () => {
     expect(anchors()).not.toContain('#faqs');
     expect(document.getElementById('pricing')).not.toBeInTheDocument();
     expect(document.getElementById('faqs')).not.toBeInTheDocument();
+  });
+
+  it('answers in the FAQ for the single packages when they are listed for sale, else for all-access', () => {
+    const faq = () => screen.getByRole('region', { name: /frequently asked/i });
+    const { unmount } = render(<ComponentsPage {...props} packageOffers={visitorPackageOffers} />);
+    expect(faq()).toHaveAttribute('data-variant', 'packages');
+    expect(faq()).toHaveTextContent('only available for all-access, not for individual packages');
+    unmount();
+    render(<ComponentsPage {...props} packageOffers={[]} />);
+    expect(faq()).toHaveAttribute('data-variant', 'allAccess');
   });
 
   it('omits pricing from the legacy (/v1) catalogue', () => {

@@ -34,7 +34,6 @@ export type ComponentsPageProps = FaqContacts & {
   packageOffers?: ProductOffer[];
   /** Current components in the catalogue, for the pricing's features line. */
   componentCount: number;
-  faqVariant?: FaqVariant;
   /** The shared `preferredLanguage`, for prices. */
   locale?: string;
 };
@@ -63,17 +62,20 @@ export function ComponentsPage({
   teamPricing,
   packageOffers = [],
   componentCount,
-  faqVariant = 'allAccess',
   locale,
   supportEmail,
   issueTrackerUrl,
 }: ComponentsPageProps) {
   const showPricing = canPurchaseAllAccess && versionPrefix !== '/v1';
   const showFaq = canPurchaseAllAccess;
+  // The FAQ answers for what is on sale here: with single packages listed, its version that
+  // covers them (a team licence is for all-access only); otherwise the all-access one.
+  const showsPackages = showPricing && packageOffers.length > 0;
+  const faqVariant: FaqVariant = showsPackages ? 'packages' : 'allAccess';
   const anchors = [
     ...sections.map((section) => ({ href: `#${section.anchor}`, label: section.name })),
     ...(showPricing ? [{ href: '#pricing', label: 'Pricing' }] : []),
-    ...(showPricing && packageOffers.length > 0 ? [{ href: '#packages', label: 'Packages' }] : []),
+    ...(showsPackages ? [{ href: '#packages', label: 'Packages' }] : []),
     ...(showFaq ? [{ href: '#faqs', label: 'FAQ' }] : []),
   ];
   return (
