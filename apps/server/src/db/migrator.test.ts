@@ -174,3 +174,37 @@ describe('migrations across releases (expand/contract)', () => {
     }
   });
 });
+
+describe('0036: receipt links on our own pages become paths', () => {
+  it('rewrites our own absolute receipt links and leaves another site’s alone', async () => {
+    database = await emptyDatabase();
+    const handle = database.open();
+    const db = handle.db as Kysely<unknown>;
+    await db.schema
+      .createTable('purchases')
+      .addColumn('id', 'integer', (col) => col.primaryKey())
+      .addColumn('receipt_url', 'varchar(2048)', (col) => col.notNull())
+      .execute();
+    const before = [
+      'http://127.0.0.1:41234/sandbox-receipts/txn_01abc',
+      'https://store.example/receipts/txn_01def',
+      'https://gumroad.com/purchases/xyz/receipt',
+      'https://evil.example/receipts/txn_1?next=//x',
+      '/sandbox-receipts/txn_already',
+    ];
+    await sql`insert into purchases (id, receipt_url) values ${sql.join(
+      before.map((url, index) => sql`(${index + 1}, ${url})`),
+    )}`.execute(db);
+    await migrations({ engine: database.engine })['0036-relative-receipt-links']!.up(db);
+    const after = await sql<{ receipt_url: string }>`select receipt_url from purchases order by id`
+      .execute(db)
+      .then((result) => result.rows.map((row) => row.receipt_url));
+    expect(after).toEqual([
+      '/sandbox-receipts/txn_01abc',
+      '/receipts/txn_01def',
+      'https://gumroad.com/purchases/xyz/receipt',
+      'https://evil.example/receipts/txn_1?next=//x',
+      '/sandbox-receipts/txn_already',
+    ]);
+  });
+});

@@ -103,10 +103,11 @@ describe('demo seed', () => {
       ]);
     }
 
-    // Every demo purchase's receipt link opens a receipt: a completed sandbox transaction.
+    // Every demo purchase's receipt link opens a receipt: a completed sandbox transaction, by a
+    // path on the store's own origin (the seeding run's address is not the store's for good).
     const purchases = await database.db.selectFrom('purchases').select('receipt_url').execute();
     expect(purchases.length).toBeGreaterThan(0);
-    const prefix = `${config.appUrl}/sandbox-receipts/`;
+    const prefix = '/sandbox-receipts/';
     for (const { receipt_url: url } of purchases) {
       expect(url.startsWith(prefix), url).toBe(true);
       const transaction = await database.db

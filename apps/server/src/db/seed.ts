@@ -227,7 +227,7 @@ async function createLicense(tx: Tx, config: Config, license: DemoLicense): Prom
       amount: product.price_amount,
       currency: 'USD',
       source: license.source,
-      receipt_url: `${config.appUrl}/sandbox-receipts/${transactionId}`,
+      receipt_url: `/sandbox-receipts/${transactionId}`,
       ...(license.source === 'paddle' ? { provider_transaction_id: transactionId } : {}),
       refunded_at: license.refunded ? at + 5 * day : null,
       created_at: at,

@@ -259,7 +259,7 @@ export function createSandboxProvider(deps: {
     },
 
     receiptUrl(transactionId: string): string {
-      return `${deps.appUrl}/sandbox-receipts/${transactionId}`;
+      return `/sandbox-receipts/${transactionId}`;
     },
 
     async transaction(id: string): Promise<SandboxTransaction | undefined> {

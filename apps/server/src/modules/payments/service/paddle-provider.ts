@@ -76,7 +76,7 @@ export function createPaddleProvider(options: {
 
     /** Paddle's invoice links expire: the purchase keeps ours, which asks for a fresh one. */
     receiptUrl(transactionId: string): string {
-      return `${options.appUrl}/receipts/${transactionId}`;
+      return `/receipts/${transactionId}`;
     },
 
     async invoiceUrl(transactionId: string): Promise<string> {

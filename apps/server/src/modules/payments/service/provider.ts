@@ -17,7 +17,10 @@ export interface PaymentProvider {
   frame(transactionId: string): CheckoutFrame;
   /** Asks the provider to refund a completed transaction; the refund arrives as a webhook. */
   refund(transactionId: string, reason: string): Promise<void>;
-  /** The receipt a purchase links to (purchase history's 'View Receipt'), kept with it. */
+  /**
+   * The receipt a purchase links to (purchase history's 'View Receipt'), kept with it: a path on
+   * the store's own origin, so the link survives a change of address (decision 047).
+   */
   receiptUrl(transactionId: string): string;
   /** A fresh link to the provider's invoice, when its links expire (Paddle). */
   invoiceUrl?(transactionId: string): Promise<string>;
