@@ -344,8 +344,18 @@ export function buildApp(deps: AppDeps): Express {
         brandName: config.brandName,
         csrfToken: csrf.current,
         isBuyer: (transactionId, user) => purchaseOperations.isReceiptOf(db, transactionId, user),
+        receiptOf: async (transactionId) => {
+          const purchase = await purchaseOperations.ofSandboxReceipt(db, transactionId);
+          return (
+            purchase && {
+              userId: purchase.user_id,
+              buyerEmail: purchase.buyer_email,
+              formerMarketplace: purchase.source === 'gumroad',
+            }
+          );
+        },
         auditOperatorEdit: async (req, operator, transactionId) => {
-          const purchase = await purchaseOperations.byTransaction(db, transactionId);
+          const purchase = await purchaseOperations.ofSandboxReceipt(db, transactionId);
           // No purchase yet (its webhook is on the way): nothing an operator may edit.
           if (!purchase) throw new NotFoundError('No such receipt');
           await operatorActs(services.database, now)(req, operator, {

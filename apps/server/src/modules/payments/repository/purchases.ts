@@ -80,6 +80,23 @@ export function purchasesRepository(db: Db | Tx) {
       return result.numUpdatedRows === 1n;
     },
 
+    /**
+     * The purchase a sandbox receipt page stands for: the one its transaction made, or a former
+     * marketplace's (demo) purchase whose receipt link is that page.
+     */
+    ofSandboxReceipt(transactionId: string) {
+      return db
+        .selectFrom('purchases')
+        .select(['id', 'user_id', 'buyer_email', 'source'])
+        .where((eb) =>
+          eb.or([
+            eb('provider_transaction_id', '=', transactionId),
+            eb('receipt_url', '=', `/sandbox-receipts/${transactionId}`),
+          ]),
+        )
+        .executeTakeFirst();
+    },
+
     /** Whether `user` may see the receipt of a transaction: it is their purchase. */
     async isReceiptOf(
       transactionId: string,

@@ -33,6 +33,16 @@ export function sandboxRoutes(deps: {
   /** Whether `user` bought the purchase of this transaction (the purchases repository). */
   isBuyer: (transactionId: string, user: { id: number; email: string }) => Promise<boolean>;
   /**
+   * Whose receipt this page is, and whether it is a former marketplace's purchase: the page then
+   * offers that marketplace's 'Generate' (an invoice with the business address), as the account's
+   * help text says. Such a purchase was never made here, so it is never refunded here.
+   */
+  receiptOf: (
+    transactionId: string,
+  ) => Promise<
+    { userId: number | null; buyerEmail: string | null; formerMarketplace: boolean } | undefined
+  >;
+  /**
    * Records an operator's edit of someone else's receipt in the audit trail (the back office's),
    * before it is made. Injected: this module does not write the audit trail itself.
    */
@@ -101,7 +111,11 @@ export function sandboxRoutes(deps: {
    */
   async function isBuyerOrOperator(user: User | null, txn: SandboxTransaction): Promise<boolean> {
     if (!user || txn.status !== 'completed') return false;
-    return user.is_admin === 1 || deps.isBuyer(txn.id, user);
+    if (user.is_admin === 1) return true;
+    const receipt = await deps.receiptOf(txn.id);
+    return (
+      receipt !== undefined && (receipt.userId === user.id || receipt.buyerEmail === user.email)
+    );
   }
 
   router.get('/sandbox-receipts/:transactionId', async (req, res) => {
@@ -115,6 +129,7 @@ export function sandboxRoutes(deps: {
         brandName: deps.brandName,
         token: deps.csrfToken(req, res),
         personal,
+        formerMarketplace: (await deps.receiptOf(txn.id))?.formerMarketplace ?? false,
         saved: personal && req.query.saved === '1',
         refundable: txn.refunded_at === null && (await mayRefund(req.user, txn)),
         refundRequested: req.query.refund === 'requested' && txn.refunded_at !== null,
@@ -149,6 +164,7 @@ export function sandboxRoutes(deps: {
               brandName: deps.brandName,
               token: deps.csrfToken(req, res),
               personal: await isBuyerOrOperator(req.user, txn),
+              formerMarketplace: false,
               saved: false,
               refundable: false,
               refundRequested: false,
@@ -157,6 +173,13 @@ export function sandboxRoutes(deps: {
           );
         return;
       }
+      // The store's own pages say it too (decision 047): the receipt is a page of the provider's,
+      // and the buyer goes back to the store from it.
+      await res.flash({
+        messages: {
+          success: `Refund made: ${money(txn.amount + (txn.tax ?? 0), txn.currency)} for ${txn.product_name}. Its licence no longer gives access.`,
+        },
+      });
     }
     res.redirect(303, `/sandbox-receipts/${txn.id}?refund=requested`);
   };
@@ -174,7 +197,11 @@ export function sandboxRoutes(deps: {
     if (address.length > MAX_ADDRESS) {
       throw new HttpError(422, `A business address has at most ${MAX_ADDRESS} characters.`);
     }
-    if (req.user.is_admin === 1 && !(await deps.isBuyer(txn.id, req.user))) {
+    const receipt = await deps.receiptOf(txn.id);
+    const ownReceipt =
+      receipt !== undefined &&
+      (receipt.userId === req.user.id || receipt.buyerEmail === req.user.email);
+    if (req.user.is_admin === 1 && !ownReceipt) {
       await deps.auditOperatorEdit(req, req.user, txn.id);
     }
     if (!(await sandbox.setBusinessAddress(txn.id, address))) {
@@ -206,6 +233,8 @@ function receiptHtml(
     token: string;
     /** The buyer or an operator: the billing details and the address form. */
     personal: boolean;
+    /** A former marketplace's purchase: its receipt's 'Generate' makes the invoice. */
+    formerMarketplace: boolean;
     saved: boolean;
     refundable: boolean;
     refundRequested: boolean;
@@ -218,6 +247,13 @@ function receiptHtml(
   const country = SANDBOX_COUNTRIES.find((c) => c.code === txn.country);
   const date = new Date(txn.completed_at ?? txn.created_at).toISOString().slice(0, 10);
   const e = escapeHtml;
+  const addressForm = (submit: string) =>
+    `<form method="post" action="/sandbox-receipts/${e(txn.id)}/business-address">
+<input type="hidden" name="_token" value="${e(token)}">
+<label for="business_address">Business name, address and tax number</label>
+<textarea id="business_address" name="business_address" maxlength="${MAX_ADDRESS}">${e(txn.business_address ?? '')}</textarea>
+<button type="submit">${submit}</button>
+</form>`;
   return `<!DOCTYPE html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -247,19 +283,20 @@ ${txn.refunded_at ? `<p class="refunded">Refunded on ${e(new Date(txn.refunded_a
 <tr><td>Tax${country ? ` (${country.rate}%)` : ''}</td><td class="n">${e(money(tax, txn.currency))}</td></tr></tbody>
 <tfoot><tr><td>Total paid</td><td class="n">${e(money(txn.amount + tax, txn.currency))}</td></tr></tfoot>
 </table>
-${saved ? '<p role="status">Business address saved.</p>' : ''}
+${saved ? `<p role="status">${view.formerMarketplace ? 'Invoice generated with your business address.' : 'Business address saved.'}</p>` : ''}
 ${view.refusal ? `<p role="alert" class="refunded">Not refunded. ${e(view.refusal)}</p>` : ''}
 ${view.refundRequested ? '<p role="status">Refund made. The store takes the licence back as soon as it hears of it.</p>' : ''}
 ${
   view.personal
-    ? `<details${txn.business_address ? '' : ' open'}>
+    ? view.formerMarketplace
+      ? `<section aria-labelledby="invoice-heading">
+<h2 id="invoice-heading">Invoice</h2>
+<p>Purchases made on our former marketplace have no invoice until you generate one: add your business name, address and tax number, then click Generate.</p>
+${addressForm('Generate')}
+</section>`
+      : `<details${txn.business_address ? '' : ' open'}>
 <summary>Edit business address</summary>
-<form method="post" action="/sandbox-receipts/${e(txn.id)}/business-address">
-<input type="hidden" name="_token" value="${e(token)}">
-<label for="business_address">Business name, address and tax number</label>
-<textarea id="business_address" name="business_address" maxlength="${MAX_ADDRESS}">${e(txn.business_address ?? '')}</textarea>
-<button type="submit">Save address</button>
-</form>
+${addressForm('Save address')}
 </details>`
     : `<p><a href="/login">Sign in</a> as the buyer to see the billing details or to edit the business address.</p>`
 }

@@ -394,6 +394,41 @@ describe(`the sandbox receipt's refund (${TEST_DATABASE})`, () => {
     expect(after).toContain('Refunded on');
     expect(after).toContain('Refund made.');
     expect(after).not.toContain('Refund this payment');
+    // Back in the store, its own page says so (once).
+    const account = await buyer.browser.visit('/account-settings');
+    expect(account.body.flash.success).toMatch(
+      /^Refund made: \$\d+\.\d{2} for .+\. Its licence no longer gives access\.$/,
+    );
+    expect((await buyer.browser.visit('/account-settings')).body.flash.success ?? null).toBeNull();
+  });
+
+  it("offers a former marketplace's purchase its Generate (the invoice), to its buyer only, and never a refund here", async () => {
+    const buyer = await signedIn(uniqueEmail('former-marketplace'));
+    const transactionId = await paid(buyer);
+    const receipt = `/sandbox-receipts/${transactionId}`;
+    // As the demo seeds one: a purchase of the former marketplace whose receipt is this page.
+    await app.services.database.db
+      .updateTable('purchases')
+      .set({ source: 'gumroad', provider_transaction_id: null })
+      .where('receipt_url', '=', receipt)
+      .execute();
+    const page = (await buyer.browser.agent.get(receipt)).text;
+    expect(page).toContain('<button type="submit">Generate</button>');
+    expect(page).not.toContain('Edit business address');
+    expect(page).not.toContain('Refund this payment');
+    const token = /name="_token" value="([^"]+)"/.exec(page)?.[1];
+    const generated = await buyer.browser.agent
+      .post(`${receipt}/business-address`)
+      .type('form')
+      .send({ business_address: 'Acme Ltd\n1 High Street', _token: token });
+    expect(generated.status).toBe(303);
+    const after = (await buyer.browser.agent.get(`${receipt}?saved=1`)).text;
+    expect(after).toContain('Invoice generated with your business address.');
+    expect(after).toContain('Acme Ltd');
+    expect((await buyer.browser.submit('post', `${receipt}/refund`)).status).toBe(404);
+    const stranger = await signedIn(uniqueEmail('former-marketplace-stranger'));
+    const seen = (await stranger.browser.agent.get(receipt)).text;
+    expect(seen).not.toContain('Generate');
   });
 
   it('refuses visitors, other customers, requests without a token and unpaid checkouts; lets an admin', async () => {

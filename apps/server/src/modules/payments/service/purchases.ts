@@ -18,6 +18,10 @@ export const purchaseOperations = {
   byTransaction: (db: Db | Tx, transactionId: string) =>
     purchasesRepository(db).byTransaction(transactionId),
 
+  /** The purchase a sandbox receipt page stands for (its transaction's, or a demo's by link). */
+  ofSandboxReceipt: (db: Db | Tx, transactionId: string) =>
+    purchasesRepository(db).ofSandboxReceipt(transactionId),
+
   /** Whether `user` may see the receipt of a transaction: it is their purchase. */
   isReceiptOf: (db: Db | Tx, transactionId: string, user: { id: number; email: string }) =>
     purchasesRepository(db).isReceiptOf(transactionId, user),
