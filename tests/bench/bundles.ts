@@ -18,6 +18,8 @@ export const BENCH_PAGES = {
   Templates: { path: '/templates', component: 'Templates' },
   Template: { path: '/templates/catalyst', component: 'Template' },
   Login: { path: '/login', component: 'Login' },
+  'All-access': { path: '/all-access', component: 'AllAccess' },
+  Checkout: { path: '/checkout/marketing', component: 'Checkout' },
 } as const;
 
 type Manifest = Record<
@@ -94,17 +96,35 @@ export function bundleTable(dist = clientDist()) {
   return rows;
 }
 
-/** The biggest first-load files of one page, to see where the kilobytes are. */
-export function largestFiles(dist = clientDist(), component = 'Home', count = 6) {
+/**
+ * What a page's first-load JavaScript is made of: each package's (or workspace folder's) share of
+ * the rendered code of every first-load chunk (from `.vite/modules.json`, written by the build's
+ * module report), turned into gzip KiB by the chunk's own compression ratio, largest first.
+ */
+export function contributors(dist: string, component: string, count = 5) {
+  const report = join(dist, '.vite/modules.json');
+  if (!existsSync(report)) return 'no .vite/modules.json (rebuild the storefront)';
+  const modules = JSON.parse(readFileSync(report, 'utf8')) as Record<
+    string,
+    Record<string, number>
+  >;
   const manifest = readManifest(dist);
-  const { js } = firstLoadAssets(manifest, [ENTRY, `src/pages/${component}.tsx`]);
-  return Object.fromEntries(
-    js
-      .map((file) => [file, gzipKib(dist, [file]).gzip] as const)
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, count)
-      .map(([file, gzip]) => [file, { 'gzip KiB': gzip }]),
-  );
+  const key = `src/pages/${component}.tsx`;
+  const { js } = firstLoadAssets(manifest, manifest[key] ? [ENTRY, key] : [ENTRY]);
+  const totals = new Map<string, number>();
+  for (const file of js) {
+    const sizes = modules[file] ?? {};
+    const rendered = Object.values(sizes).reduce((sum, size) => sum + size, 0);
+    const gzip = gzipKib(dist, [file]).gzip;
+    for (const [owner, size] of Object.entries(sizes)) {
+      totals.set(owner, (totals.get(owner) ?? 0) + (rendered > 0 ? (gzip * size) / rendered : 0));
+    }
+  }
+  return [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([owner, gzip]) => `${owner} ${gzip.toFixed(1)}`)
+    .join(', ');
 }
 
 export function benchBundles(dist = clientDist()) {
@@ -113,8 +133,10 @@ export function benchBundles(dist = clientDist()) {
       'gzip per file, summed (what a first visit fetches before it can render):',
   );
   console.table(bundleTable(dist));
-  console.log('Largest first-load JavaScript files of Home:');
-  console.table(largestFiles(dist));
+  console.log('Top first-load JavaScript contributors per page (gzip KiB, estimated per chunk):');
+  for (const [name, { component }] of Object.entries(BENCH_PAGES)) {
+    console.log(`  ${name}: ${contributors(dist, component)}`);
+  }
 }
 
 if (import.meta.main) benchBundles();
