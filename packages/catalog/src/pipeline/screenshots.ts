@@ -283,14 +283,55 @@ async function settleInPage(): Promise<number> {
 }
 
 /**
- * One Chromium, one context, at most `pages` pages at a time, each page used for one render
- * only (a new page per render: nothing of one component stays for the next). A render loads
- * the preview once, waits for the font, then after every resize and scheme switch waits until
- * the page is settled (settleInPage) before it measures and shoots, and re-measures after the
- * shot: a shot whose content height changed under it is retaken. Every component is rendered
- * twice, independently; the build takes its shots only if both renders give the same PNGs (a
- * third render decides a disagreement, and no majority fails the build). Animations are
- * reduced and the caret hidden; shots are clipped to the component's height.
+ * A context for screenshots: the large viewport at scale 1, reduced motion, light scheme, the
+ * previews served from `documents`, and no caret, transition or animation in any page (a
+ * blinking caret in an autofocused input, or a `transition-colors` still running after a
+ * resize or scheme switch, made shots differ run to run; prefers-reduced-motion does not stop
+ * transitions).
+ */
+async function openShotContext(
+  browser: Browser,
+  imagesDir: string,
+  documents: Map<string, string>,
+  fontFile: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: { width: LARGE_WIDTH, height: VIEWPORT_HEIGHT },
+    deviceScaleFactor: 1,
+    reducedMotion: 'reduce',
+    colorScheme: 'light',
+  });
+  await context.addInitScript(() => {
+    addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent =
+        '*, *::before, *::after { caret-color: transparent !important; transition: none !important; animation: none !important; }';
+      document.head.append(style);
+    });
+  });
+  await servePreviews(context, imagesDir, documents, fontFile);
+  return context;
+}
+
+/**
+ * `pages` renders at a time, each in its own Chromium (one browser, one context, one page at a
+ * time: pages of one browser that are resized concurrently corrupt each other's shots, see
+ * below), each page used for one render only (a new page per render: nothing of one component
+ * stays for the next). A render loads the preview once, waits for the font, then after every
+ * resize and scheme switch waits until the page is settled (settleInPage) before it measures
+ * and shoots, and re-measures after the shot: a shot whose content height changed under it is
+ * retaken. Every component is rendered twice, independently; the build takes its shots only if
+ * both renders give the same PNGs (a third render decides a disagreement, and no majority fails
+ * the build). Animations and transitions are off and the caret hidden; shots are clipped to the
+ * component's height.
+ *
+ * Why one browser per page: with three pages in one headless Chromium, a page's screenshot was
+ * now and then captured at the size of another page's viewport and tiled to fill the shot (a
+ * 1280 px shot repeating every 327, 342 or 576 px, the widths another page was being measured
+ * at; a tall 375 px shot repeating in both directions). Measured on the five components that
+ * failed the build, under load: 8 of 55 renders corrupted with three pages in one browser (one
+ * component failing as the build did), 0 of 90 with one page per browser, 0 of 40 with one
+ * page in one browser.
  */
 export async function launchScreenshotter({
   imagesDir,
@@ -307,42 +348,28 @@ export async function launchScreenshotter({
    */
   tamper?: (uuid: string, shots: RenderedShots['shots'], render: number) => RenderedShots['shots'];
 }): Promise<Screenshotter> {
-  const browser = await launchChromium();
-  const context = await browser.newContext({
-    viewport: { width: LARGE_WIDTH, height: VIEWPORT_HEIGHT },
-    deviceScaleFactor: 1,
-    reducedMotion: 'reduce',
-    colorScheme: 'light',
-  });
-  // A blinking caret in an autofocused input, or a transition still running, would make shots
-  // differ run to run.
-  await context.addInitScript(() => {
-    addEventListener('DOMContentLoaded', () => {
-      const style = document.createElement('style');
-      // Transitions too: a scheme switch or resize would otherwise be shot mid-fade
-      // (`transition-colors` toggles differed between renders), and prefers-reduced-motion
-      // does not stop them.
-      style.textContent =
-        '*, *::before, *::after { caret-color: transparent !important; transition: none !important; animation: none !important; }';
-      document.head.append(style);
-    });
-  });
   const documents = new Map<string, string>();
-  await servePreviews(context, imagesDir, documents, fontFile);
+  const slots = await Promise.all(
+    Array.from({ length: Math.max(1, pages) }, async () => {
+      const browser = await launchChromium();
+      const context = await openShotContext(browser, imagesDir, documents, fontFile);
+      return { browser, context };
+    }),
+  );
 
-  let free = pages;
-  const waiting: Array<() => void> = [];
+  const free = [...slots];
+  const waiting: Array<(slot: (typeof slots)[number]) => void> = [];
   const withPage = async <T>(work: (page: Page) => Promise<T>): Promise<T> => {
-    if (free === 0) await new Promise<void>((resolve) => waiting.push(resolve));
-    else free--;
-    const page = await context.newPage();
+    const slot =
+      free.pop() ?? (await new Promise<(typeof slots)[number]>((resolve) => waiting.push(resolve)));
+    const page = await slot.context.newPage();
     try {
       return await work(page);
     } finally {
       await page.close().catch(() => {});
       const next = waiting.shift();
-      if (next) next();
-      else free++;
+      if (next) next(slot);
+      else free.push(slot);
     }
   };
 
@@ -472,7 +499,7 @@ export async function launchScreenshotter({
       }
     },
     async close() {
-      await browser.close();
+      await Promise.all(slots.map(({ browser }) => browser.close()));
     },
   };
 }
