@@ -374,6 +374,9 @@ export const GET_ROWS: Row[] = [
   { path: () => '/catalog/screenshots/no-such-screenshot.png', expect: 404 },
   { path: () => '/catalog/previews/00000000-0000-0000-0000-000000000000.html', expect: 404 },
   { path: () => '/images/catalog/no/such-image.svg', expect: 404 },
+  // The previews' font: public, the same for every role.
+  { path: () => '/catalog/fonts/inter-latin-wght-normal.woff2', expect: 200 },
+  { path: () => '/catalog/fonts/no-such-font.woff2', expect: 404 },
   // The shadcn registry: the index is public; items want a token, never a session (the
   // token rows are in 'answers the registry for every role's token' below).
   { path: () => '/r/registry.json', expect: 200 },

@@ -96,6 +96,7 @@ describe('the real catalogue build', () => {
           'largeScreenshotUrl',
           'smallDarkScreenshotUrl',
           'largeDarkScreenshotUrl',
+          'images',
         ].sort(),
       );
       expect(component.smallScreenshotUrl).toBe(`/catalog/screenshots/${component.uuid}-sm.png`);
@@ -272,7 +273,7 @@ describe('the real catalogue build', () => {
     expect(currentTotal).toBeGreaterThanOrEqual(198);
     expect(table).toMatch(new RegExp(`^Total\\s+${currentTotal}\\s+${archivedTotal}$`, 'm'));
     expect(table).toMatch(
-      /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
+      /Timings: load [\d.]+s, convert [\d.]+s, highlight [\d.]+s, rendered-text check [\d.]+s, previews [\d.]+s, screenshots [\d.]+s/,
     );
     expect(table).toMatch(/\d+ from cache/);
   });
@@ -416,6 +417,50 @@ describe('caching and failures on a small catalogue', () => {
     const { failures, message } = error as CatalogBuildError;
     expect(failures.map((failure) => failure.component)).toEqual(['kit/forms/inputs/button']);
     expect(message).toContain('kit/forms/inputs/button: the React snippet is not faithful');
+  });
+
+  test('a corrupted screenshot fails the build naming the component and the shot', async () => {
+    const content = writeTree(temporaryDirectory('content'), {
+      ...metadataFiles(),
+      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+      'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
+    });
+    const { uuid } = loadCatalog({ contentDir: content }).components.find(
+      (component) => component.slug === 'card',
+    )!;
+    // How many renders of the card come out broken: its large shot replaced by another of its
+    // shots (content at phone width, or in the wrong scheme), a different one each render.
+    const build = (brokenRenders: number) =>
+      buildCatalog({
+        outDir: temporaryDirectory('dist'),
+        cacheDir: temporaryDirectory('cache'),
+        contentDir: content,
+        screenshots: true,
+        log: () => {},
+        tamperScreenshots: (shotUuid, shots, render) =>
+          shotUuid === uuid && render < brokenRenders
+            ? [shots[0], shots[render === 0 ? 0 : render === 1 ? 2 : 3], shots[2], shots[3]]
+            : shots,
+      });
+    const error = await build(3).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(CatalogBuildError);
+    const { failures } = error as CatalogBuildError;
+    expect(failures).toEqual([
+      {
+        component: 'kit/forms/inputs/card',
+        message: `kit/forms/inputs/card: ${uuid}: the large screenshot(s) differ between 3 independent renders`,
+      },
+    ]);
+    // One broken render is outvoted by two that agree: the build passes with their shots.
+    const outvoted = await build(1);
+    expect(outvoted.stats.screenshotAgreement.retaken).toBe(1);
+    // Untouched, two independent renders of every shot agree.
+    const clean = await build(0);
+    const { identical, withinTolerance, retaken } = clean.stats.screenshotAgreement;
+    expect([identical + withinTolerance, retaken]).toEqual([8, 0]);
   });
 
   test('the build command exits non-zero naming the component', async () => {

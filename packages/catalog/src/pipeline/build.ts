@@ -12,14 +12,22 @@ import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
 import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
-import { buildPreview } from './preview.ts';
+import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
+import { launchRenderChecker } from './rendered.ts';
+import type { RenderChecker } from './rendered.ts';
+import { compileTailwindCss } from '../tailwind.ts';
 import { addedOnOf, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
-import { launchScreenshotter } from './screenshots.ts';
+import {
+  launchScreenshotter,
+  PREVIEW_FONT_SOURCE,
+  ScreenshotMismatchError,
+} from './screenshots.ts';
 import type { ComponentShots, Screenshotter } from './screenshots.ts';
 import { darkModeProblems, readDarkPending, writeDarkPending } from './dark-mode.ts';
 import { componentNameFromSlug, htmlToReact } from './to-react.ts';
 import { htmlToVue } from './to-vue.ts';
+import { reactCompanions, typeScriptToJavaScript } from './typescript.ts';
 import type { CatalogJson, CodeJson, ComponentJson, Snippet, SubcategoryJson } from './types.ts';
 
 export type BuildOptions = {
@@ -44,6 +52,11 @@ export type BuildOptions = {
   darkPendingFile?: string;
   /** Rewrite the allowlist with exactly the components failing the dark-mode check. */
   writeDarkPending?: boolean;
+  /**
+   * Tests only: alters a component's first render before it is compared with the second (a
+   * corrupted shot must fail the build).
+   */
+  tamperScreenshots?: Parameters<typeof launchScreenshotter>[0]['tamper'];
   /** The package whose code keys the cache (its src/); tests point it at a copy. */
   codeRoot?: string;
 };
@@ -55,6 +68,11 @@ export type BuildStats = {
   convertedFromCache: number;
   screenshotsTaken: number;
   screenshotsFromCache: number;
+  /**
+   * Shots taken in this run whose two independent renders were byte-identical, equal within the
+   * tolerance of png.ts, and components a third render had to decide.
+   */
+  screenshotAgreement: { identical: number; withinTolerance: number; retaken: number };
   /** Components whose light and dark renders were checked (all that have screenshots). */
   darkChecked: number;
   /** Components on the dark-mode allowlist. */
@@ -62,6 +80,8 @@ export type BuildStats = {
   timings: {
     load: number;
     convert: number;
+    /** Chromium laying out the HTML and the snippets' renders side by side. */
+    rendered: number;
     highlight: number;
     previews: number;
     screenshots: number;
@@ -139,6 +159,7 @@ function checkAuthoringRules(component: ComponentEntry): void {
 async function convertComponent(
   component: ComponentEntry,
   timings: BuildStats['timings'],
+  renderChecker: () => Promise<RenderChecker>,
 ): Promise<ConvertedEntry> {
   checkAuthoringRules(component);
   let started = performance.now();
@@ -151,9 +172,32 @@ async function convertComponent(
   const vue =
     component.overrides.vue?.source ?? htmlToVue(component.html, { file: component.path });
   const options = { component: component.path, dropScripts: component.meta.requiresJavaScript };
-  await checkSnippet('react', react, component.html, options);
-  await checkSnippet('vue', vue, component.html, options);
+  const reactHtml = await checkSnippet('react', react, component.html, options);
+  const vueHtml = await checkSnippet('vue', vue, component.html, options);
   timings.convert += performance.now() - started;
+
+  // The text and heights Chromium draws for each snippet against the HTML's (rendered.ts).
+  started = performance.now();
+  const css = await compileTailwindCss([component.html]);
+  const checker = await renderChecker();
+  const differences = await checker.compare(
+    css,
+    component.html.replace(/<script[\s\S]*?<\/script>/gi, ''),
+    [
+      { label: 'React', html: reactHtml },
+      { label: 'Vue', html: vueHtml },
+    ],
+  );
+  const first = differences[0];
+  if (first) {
+    throw new FidelityError(
+      component.path,
+      first.label === 'React' ? 'react' : 'vue',
+      `${first.width} px wide`,
+      `it ${first.detail}`,
+    );
+  }
+  timings.rendered += performance.now() - started;
 
   started = performance.now();
   const html = component.html.trim() + '\n';
@@ -164,16 +208,21 @@ async function convertComponent(
       label: 'React',
       snippet: react,
       highlight: await highlight(react, component.overrides.react ? 'tsx' : 'jsx'),
+      ...(component.overrides.react
+        ? { javascript: await typeScriptToJavaScript(react, `${component.path}.react.tsx`) }
+        : {}),
+      ...companionsOf(react),
     },
     { language: 'vue', label: 'Vue', snippet: vue, highlight: await highlight(vue, 'vue') },
   ];
   timings.highlight += performance.now() - started;
 
   started = performance.now();
-  const preview = await buildPreview({
+  const preview = previewDocument({
     uuid: component.uuid,
     name: component.meta.name,
     html: component.html,
+    css,
   });
   timings.previews += performance.now() - started;
   return { snippets, preview };
@@ -236,6 +285,16 @@ function checkDarkMode(
   return failures;
 }
 
+function companionsOf(react: string): Pick<Snippet, 'companions'> {
+  const companions = reactCompanions(react);
+  return companions.length > 0 ? { companions } : {};
+}
+
+/** The images a component's HTML shows, `<product>/<file>`, sorted. */
+export function imagesOf(html: string): string[] {
+  return [...new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))].sort();
+}
+
 function imageFingerprint(html: string, imagesDir: string): string[] {
   const parts: string[] = [];
   for (const match of new Set([...html.matchAll(IMAGE_REFERENCE)].map((m) => m[1]!))) {
@@ -261,6 +320,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   const timings: BuildStats['timings'] = {
     load: 0,
     convert: 0,
+    rendered: 0,
     highlight: 0,
     previews: 0,
     screenshots: 0,
@@ -275,7 +335,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   );
   timings.load = performance.now() - started;
 
-  for (const dir of ['code', 'previews', 'screenshots', 'images']) {
+  for (const dir of ['code', 'previews', 'screenshots', 'images', 'fonts']) {
     rmSync(join(outDir, dir), { recursive: true, force: true });
     mkdirSync(join(outDir, dir), { recursive: true });
   }
@@ -287,6 +347,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     convertedFromCache: 0,
     screenshotsTaken: 0,
     screenshotsFromCache: 0,
+    screenshotAgreement: { identical: 0, withinTolerance: 0, retaken: 0 },
     darkChecked: 0,
     darkPending: 0,
     timings,
@@ -295,6 +356,8 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   const shots = new Map<string, ShotEntry | null>();
   const componentKeys: string[] = [];
   let screenshotter: Promise<Screenshotter> | undefined;
+  let checker: Promise<RenderChecker> | undefined;
+  const renderChecker = () => (checker ??= launchRenderChecker());
   let screenshotStart: number | undefined;
   let screenshotEnd = 0;
   const pendingShots: Array<Promise<void>> = [];
@@ -322,18 +385,28 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       shots.set(component.uuid, null);
       return;
     }
-    screenshotter ??= launchScreenshotter({ imagesDir, pages: options.pages ?? 3 });
+    screenshotter ??= launchScreenshotter({
+      imagesDir,
+      fontFile: PREVIEW_FONT_SOURCE,
+      pages: options.pages ?? 3,
+      ...(options.tamperScreenshots ? { tamper: options.tamperScreenshots } : {}),
+    });
     const shot = (async () => {
       const shooter = await screenshotter!;
       if (failures.length > 0) return; // the build fails anyway; do not spend Chromium time
       screenshotStart ??= performance.now();
-      const {
-        light,
-        dark,
-        probes,
-        timings: modeTimings,
-        heights,
-      } = await shooter.shoot(component.uuid, preview);
+      let rendered: ComponentShots;
+      try {
+        rendered = await shooter.shoot(component.uuid, preview);
+      } catch (error) {
+        if (!(error instanceof ScreenshotMismatchError)) throw error;
+        failures.push({
+          component: component.path,
+          message: `${component.path}: ${error.message}`,
+        });
+        return;
+      }
+      const { light, dark, probes, timings: modeTimings, heights } = rendered;
       screenshotEnd = performance.now();
       timings.screenshotsLight += modeTimings.light;
       timings.screenshotsDark += modeTimings.dark;
@@ -376,7 +449,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       if (entry) stats.convertedFromCache++;
       else {
         try {
-          entry = await convertComponent(component, timings);
+          entry = await convertComponent(component, timings, renderChecker);
         } catch (error) {
           const message = error instanceof Error ? error.message : String(error);
           failures.push({
@@ -400,6 +473,16 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   } finally {
     if (screenshotter)
       await screenshotter.then(
+        (shooter) => Object.assign(stats.screenshotAgreement, shooter.agreement),
+        () => {},
+      );
+    if (checker)
+      await checker.then(
+        (instance) => instance.close(),
+        () => {},
+      );
+    if (screenshotter)
+      await screenshotter.then(
         (shooter) => shooter.close(),
         () => {},
       );
@@ -419,6 +502,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   if (failures.length > 0) throw new CatalogBuildError(failures);
 
   if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
+  cpSync(PREVIEW_FONT_SOURCE, join(outDir, 'fonts', PREVIEW_FONT_FILE));
 
   const generatedFrom = hashParts(
     codeHash,
@@ -463,6 +547,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               largeScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg.png`,
               smallDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-sm-dark.png`,
               largeDarkScreenshotUrl: `/catalog/screenshots/${component.uuid}-lg-dark.png`,
+              images: imagesOf(component.html),
             };
           });
           const current = components.filter((component) => !component.archived);

@@ -55,17 +55,12 @@ describe('compareHtml', () => {
     );
   });
 
-  test('requires the spaces a reader sees and allows dropping indentation', () => {
+  test('leaves whitespace to the rendered-text check but not words', () => {
     const authored = '<p>\n  Read <a>more</a>\n  <b>now</b> <i>please</i>\n</p>';
-    expect(compareHtml(authored, '<p>Read <a>more</a><b>now</b> <i>please</i></p>')).toBeNull();
-    expect(compareHtml(authored, '<p>Read<a>more</a><b>now</b> <i>please</i></p>')?.detail).toMatch(
-      /missing a space before <a>/,
-    );
-    expect(compareHtml(authored, '<p>Read <a>more</a><b>now</b><i>please</i></p>')?.detail).toMatch(
-      /missing a space before <i>/,
-    );
-    expect(compareHtml('<p><b>a</b><i>b</i></p>', '<p><b>a</b> <i>b</i></p>')?.detail).toMatch(
-      /unexpected space/,
+    // Whether these spaces are drawn depends on CSS: rendered.ts judges them in Chromium.
+    expect(compareHtml(authored, '<p>Read<a>more</a><b>now</b><i>please</i></p>')).toBeNull();
+    expect(compareHtml('<p>two words</p>', '<p>twowords</p>')?.detail).toBe(
+      'expected text "two", got "twowords"',
     );
   });
 
@@ -97,11 +92,9 @@ describe('checkSnippet', () => {
     expect(error.detail).toBe('attribute "for" is "with-label-mail", expected "with-label-email"');
   });
 
-  test('a snippet that loses a visible space is caught', async () => {
-    const broken = react.replace('We never share it. <a', 'We never share it.<a');
-    expect(broken).not.toBe(react);
-    const error = await failure(checkSnippet('react', broken, html, options));
-    expect(error.detail).toMatch(/missing a space before <a>/);
+  test('returns what the snippet renders, for the rendered-text check', async () => {
+    const rendered = await checkSnippet('react', react, html, options);
+    expect(rendered).toContain('We never share it. <a href="#">Privacy</a>');
   });
 
   test('React warnings (a prop React does not know) fail the check', async () => {

@@ -8,7 +8,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import * as Vue from 'vue';
 import { BOOLEAN_ATTRIBUTES, PRESERVE_WHITESPACE, parseHtml } from './html.ts';
 import type { HtmlElement, HtmlNode } from './html.ts';
-import { collapseWhitespace, semanticChildren } from './whitespace.ts';
+import { collapseWhitespace } from './whitespace.ts';
 
 export type SnippetLanguage = 'react' | 'vue';
 
@@ -142,14 +142,15 @@ export type CheckOptions = {
 
 /**
  * Renders a snippet and compares its DOM with the component's HTML. Throws a FidelityError
- * naming the component and the first difference.
+ * naming the component and the first difference; returns the rendered HTML (for the
+ * rendered-text check, rendered.ts).
  */
 export async function checkSnippet(
   language: SnippetLanguage,
   snippet: string,
   html: string,
   options: CheckOptions,
-): Promise<void> {
+): Promise<string> {
   const file = `${options.component}.${language === 'react' ? 'jsx' : 'vue'}`;
   let rendered: string;
   try {
@@ -166,6 +167,7 @@ export async function checkSnippet(
   const difference = compareHtml(html, rendered, { dropScripts: options.dropScripts });
   if (difference)
     throw new FidelityError(options.component, language, difference.where, difference.detail);
+  return rendered;
 }
 
 export type Difference = { where: string; detail: string };
@@ -173,8 +175,8 @@ export type Difference = { where: string; detail: string };
 /**
  * Compares the DOM of authored HTML with a framework's rendered HTML. Ignores attribute order,
  * boolean attribute spelling (`hidden` = `hidden=""`), `popover` = `popover="auto"`, the order
- * of classes, style spacing, comments, and whitespace the authoring rules call formatting (see
- * whitespace.ts). Everything else — tags, attribute sets and values, text — must be equal.
+ * of classes, style spacing, comments and whitespace (the rendered-text check in Chromium
+ * judges spaces). Everything else — tags, attribute sets and values, words — must be equal.
  */
 export function compareHtml(
   expectedHtml: string,
@@ -186,51 +188,27 @@ export function compareHtml(
   return compareChildren(expected, actual, '', false);
 }
 
-type Token =
-  | { kind: 'element'; element: HtmlElement }
-  | { kind: 'word'; text: string }
-  | { kind: 'space'; required: boolean };
+type Token = { kind: 'element'; element: HtmlElement } | { kind: 'word'; text: string };
 
-function expectedTokens(children: HtmlNode[]): Token[] {
-  const tokens: Token[] = [];
-  for (const child of semanticChildren(children)) {
-    if (child.kind === 'element') tokens.push({ kind: 'element', element: child });
-    else if (child.kind === 'space') tokens.push({ kind: 'space', required: child.required });
-    else {
-      if (child.lead !== 'none')
-        tokens.push({ kind: 'space', required: child.lead === 'required' });
-      child.text.split(' ').forEach((word, index) => {
-        if (index > 0) tokens.push({ kind: 'space', required: true });
-        tokens.push({ kind: 'word', text: word });
-      });
-      if (child.trail !== 'none')
-        tokens.push({ kind: 'space', required: child.trail === 'required' });
-    }
-  }
-  return tokens;
-}
-
-function actualTokens(children: HtmlNode[]): Token[] {
-  const tokens: Token[] = [];
+// Words and elements in order. Whitespace is left to the rendered-text check (rendered.ts): what
+// a space means depends on CSS, which only a browser knows.
+function tokens(children: HtmlNode[]): Token[] {
+  const out: Token[] = [];
   for (const child of children) {
     if (child.kind === 'element') {
-      tokens.push({ kind: 'element', element: child });
+      out.push({ kind: 'element', element: child });
       continue;
     }
-    for (const part of collapseWhitespace(child.value).split(/( )/)) {
-      if (part === '') continue;
-      if (part === ' ') {
-        if (tokens.at(-1)?.kind !== 'space') tokens.push({ kind: 'space', required: true });
-      } else tokens.push({ kind: 'word', text: part });
+    for (const word of collapseWhitespace(child.value).split(' ')) {
+      if (word !== '') out.push({ kind: 'word', text: word });
     }
   }
-  return tokens;
+  return out;
 }
 
 function describeToken(token: Token | undefined): string {
   if (!token) return 'nothing';
   if (token.kind === 'element') return `<${token.element.tag}>`;
-  if (token.kind === 'space') return 'a space';
   return JSON.stringify(token.text);
 }
 
@@ -263,66 +241,30 @@ function compareChildren(
     return null;
   }
 
-  const wanted = expectedTokens(expected);
-  const got = actualTokens(actual);
-  // Whitespace at the edges of an element's content is formatting on either side.
-  if (got[0]?.kind === 'space') got.shift();
-  if (got.at(-1)?.kind === 'space') got.pop();
-  let i = 0;
-  let j = 0;
+  const wanted = tokens(expected);
+  const got = tokens(actual);
   let elementIndex = 0;
-  while (i < wanted.length || j < got.length) {
+  for (let i = 0; i < Math.max(wanted.length, got.length); i++) {
     const e = wanted[i];
-    const a = got[j];
-    if (e?.kind === 'space') {
-      if (a?.kind === 'space') {
-        i++;
-        j++;
-      } else if (e.required) {
-        return {
-          where: at,
-          detail: `missing a space before ${describeToken(a)} (after ${context(wanted, i)})`,
-        };
-      } else i++;
-      continue;
-    }
-    if (a?.kind === 'space') {
-      return {
-        where: at,
-        detail: `unexpected space before ${describeToken(e)} (after ${context(wanted, i)})`,
-      };
-    }
-    if (!e || !a) {
+    const a = got[i];
+    if (!e || !a || e.kind !== a.kind) {
       return { where: at, detail: `expected ${describeToken(e)}, got ${describeToken(a)}` };
     }
     if (e.kind === 'word') {
-      if (a.kind !== 'word' || a.text !== e.text) {
+      if (a.kind === 'word' && a.text !== e.text) {
         return { where: at, detail: `expected text ${describeToken(e)}, got ${describeToken(a)}` };
       }
-    } else {
-      if (a.kind !== 'element') {
-        return { where: at, detail: `expected ${describeToken(e)}, got ${describeToken(a)}` };
-      }
-      const difference = compareElements(
-        e.element,
-        a.element,
-        childPath(where, e.element, elementIndex),
-      );
-      if (difference) return difference;
-      elementIndex++;
+      continue;
     }
-    i++;
-    j++;
+    const difference = compareElements(
+      e.element,
+      (a as Extract<Token, { kind: 'element' }>).element,
+      childPath(where, e.element, elementIndex),
+    );
+    if (difference) return difference;
+    elementIndex++;
   }
   return null;
-}
-
-function context(tokens: Token[], index: number): string {
-  for (let k = index - 1; k >= 0; k--) {
-    const token = tokens[k]!;
-    if (token.kind !== 'space') return describeToken(token);
-  }
-  return 'the start';
 }
 
 function childPath(parent: string, element: HtmlElement, index: number): string {

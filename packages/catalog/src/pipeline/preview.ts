@@ -85,10 +85,28 @@ function heightReporter(uuid: string): string {
 })();</script>`;
 }
 
+/**
+ * The text face the components are designed with (Inter, variable, Latin), served by the site
+ * from the catalogue build (`dist/fonts/`) so previews and screenshots never fall back to the
+ * machine's sans-serif and never reach a font CDN.
+ */
+export const PREVIEW_FONT_FILE = 'inter-latin-wght-normal.woff2';
+export const PREVIEW_FONT_URL = `/catalog/fonts/${PREVIEW_FONT_FILE}`;
+export const PREVIEW_FONT_FAMILY = 'Inter Variable';
+
+// After Tailwind's CSS: its theme variables live in a cascade layer, so this unlayered rule
+// wins. `block`: text waits for the face rather than being drawn in the fallback first.
+const FONT_CSS =
+  `@font-face{font-family:'${PREVIEW_FONT_FAMILY}';font-style:normal;font-display:block;font-weight:100 900;` +
+  `src:url(${PREVIEW_FONT_URL}) format('woff2-variations');` +
+  'unicode-range:U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD}' +
+  `:root{--font-sans:'${PREVIEW_FONT_FAMILY}',ui-sans-serif,system-ui,sans-serif,'Apple Color Emoji','Segoe UI Emoji','Segoe UI Symbol','Noto Color Emoji'}`;
+
 export type PreviewInput = { uuid: string; name: string; html: string; css: string };
 
 /**
- * A standalone document for one component: compiled Tailwind CSS inlined (no CDN), the
+ * A standalone document for one component: compiled Tailwind CSS inlined (no CDN), Inter from
+ * the site's own origin (PREVIEW_FONT_URL), the
  * component's HTML including its script, a script reporting the body height, and one applying
  * the colour scheme the parent chooses (light by default). Image paths
  * stay `/images/catalog/...`, served by the site.
@@ -102,6 +120,7 @@ export function previewDocument({ uuid, name, html, css }: PreviewInput): string
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(name)}</title>`,
     `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`,
+    `<style>${FONT_CSS}</style>`,
     colorSchemeSwitch(),
     '</head>',
     '<body>',

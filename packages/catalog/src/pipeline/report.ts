@@ -44,7 +44,10 @@ export function formatSummary(catalog: CatalogJson, stats: BuildStats): string[]
     `Converted and checked ${stats.converted} component(s), ${stats.convertedFromCache} from cache; ` +
       `screenshots: ${stats.screenshotsTaken} rendered, ${stats.screenshotsFromCache} from cache.`,
     `Timings: load ${seconds(t.load)}, convert ${seconds(t.convert)}, highlight ${seconds(t.highlight)}, ` +
-      `previews ${seconds(t.previews)}, screenshots ${seconds(t.screenshots)}, total ${seconds(t.total)}.`,
+      `rendered-text check ${seconds(t.rendered)}, previews ${seconds(t.previews)}, screenshots ${seconds(t.screenshots)}, total ${seconds(t.total)}.`,
+    `Screenshot renders agreeing: ${stats.screenshotAgreement.identical} identical, ` +
+      `${stats.screenshotAgreement.withinTolerance} within tolerance; ` +
+      `${stats.screenshotAgreement.retaken} component(s) rendered a third time.`,
     `Screenshot page time per mode: light ${seconds(t.screenshotsLight)}, dark ${seconds(t.screenshotsDark)}; ` +
       `dark mode checked for ${stats.darkChecked} component(s), ${stats.darkPending} pending (dark-pending.txt).`,
   ];

@@ -92,6 +92,28 @@ const NUMERIC_PROPS = new Set([
   'start',
 ]);
 
+// ARIA attributes @types/react types as numbers: `aria-valuenow={40}`, not `"40"`, or a strict
+// TypeScript project rejects the snippet. React renders both the same.
+const NUMERIC_ARIA = new Set([
+  'aria-colcount',
+  'aria-colindex',
+  'aria-colspan',
+  'aria-level',
+  'aria-posinset',
+  'aria-rowcount',
+  'aria-rowindex',
+  'aria-rowspan',
+  'aria-setsize',
+  'aria-valuemax',
+  'aria-valuemin',
+  'aria-valuenow',
+]);
+
+/** A number JavaScript prints back exactly as written (`40`, `-1`, `0.5`; not `040`, `1.0`). */
+function canonicalNumber(value: string): boolean {
+  return /^-?\d+(?:\.\d+)?$/.test(value) && String(Number(value)) === value;
+}
+
 // Attributes that take a value but also mean something when present and empty.
 const OVERLOADED_BOOLEANS = new Set(['download', 'capture']);
 
@@ -162,7 +184,7 @@ function convertElement(element: HtmlElement, file: string): JsxElement {
         : convertElement(child, file),
     );
   } else {
-    for (const child of semanticChildren(element.children)) {
+    for (const child of semanticChildren(element.children, element)) {
       if (child.kind === 'element') children.push(convertElement(child, file));
       else if (child.kind === 'space') {
         if (child.required) children.push({ kind: 'space' });
@@ -202,6 +224,10 @@ function convertAttributes(element: HtmlElement, file: string): JsxAttribute[] {
     }
     if (name === 'style') {
       out.push({ name: 'style', value: { kind: 'expression', code: styleObject(value, file) } });
+      continue;
+    }
+    if (NUMERIC_ARIA.has(name) && canonicalNumber(value)) {
+      out.push({ name, value: { kind: 'expression', code: value } });
       continue;
     }
     if (name.startsWith('aria-') || name.startsWith('data-')) {

@@ -6,10 +6,22 @@ import { htmlToVue } from './to-vue.ts';
 describe('htmlToVue', () => {
   test('wraps the markup in a <template>, indented, with HTML attribute names kept', () => {
     const html =
-      '<div class="p-4">\n  <label for="x">Name</label>\n  <svg viewBox="0 0 2 2" stroke-width="2"></svg>\n</div>\n';
+      '<div class="flex p-4">\n  <label for="x">Name</label>\n  <svg viewBox="0 0 2 2" stroke-width="2"></svg>\n</div>\n';
     expect(htmlToVue(html)).toBe(
-      '<template>\n  <div class="p-4">\n    <label for="x">Name</label>\n    <svg viewBox="0 0 2 2" stroke-width="2"></svg>\n  </div>\n</template>\n',
+      '<template>\n  <div class="flex p-4">\n    <label for="x">Name</label>\n    <svg viewBox="0 0 2 2" stroke-width="2"></svg>\n  </div>\n</template>\n',
     );
+  });
+
+  test('keeps a line break the browser draws as a space, which Vue would condense away', async () => {
+    const html =
+      '<p class="text-sm">\n  <span>Streamlet.</span>\n  <a href="#">Read our stories</a>\n</p>';
+    const vue = htmlToVue(html);
+    expect(vue).toContain('<span>Streamlet.</span> <a href="#">Read our stories</a>');
+    expect(await renderVueSnippet(vue, 'example.vue')).toBe(
+      '<p class="text-sm"><span>Streamlet.</span> <a href="#">Read our stories</a></p>',
+    );
+    // Between blocks it stays a line break: nothing is drawn there.
+    expect(htmlToVue('<div>\n  <p>a</p>\n  <p>b</p>\n</div>')).toContain('<p>a</p>\n    <p>b</p>');
   });
 
   test('drops comments and scripts together with the lines they leave empty', () => {

@@ -1,8 +1,36 @@
 import { parseFragment } from 'parse5';
 import type { DefaultTreeAdapterMap } from 'parse5';
+import type { HtmlElement, HtmlNode } from './html.ts';
 import { ConversionError } from './to-react.ts';
+import { spaceBetweenMayShow } from './whitespace.ts';
 
 type P5Node = DefaultTreeAdapterMap['node'];
+type P5Element = DefaultTreeAdapterMap['element'];
+
+const NAMESPACES: Record<string, HtmlElement['namespace']> = {
+  'http://www.w3.org/2000/svg': 'svg',
+  'http://www.w3.org/1998/Math/MathML': 'mathml',
+};
+
+/** The element without its children: what the whitespace rule looks at (tag, class, hidden). */
+function shallow(node: P5Element): HtmlElement {
+  return {
+    kind: 'element',
+    tag: node.tagName,
+    namespace: NAMESPACES[node.namespaceURI] ?? 'html',
+    attrs: node.attrs.map((attr) => ({ name: attr.name, value: attr.value })),
+    children: [],
+  };
+}
+
+/** Siblings as the whitespace rule reads them; comments (removed) as empty text. */
+function shallowNode(node: P5Node): HtmlNode {
+  if (isElement(node)) return shallow(node);
+  return { kind: 'text', value: node.nodeName === '#text' && 'value' in node ? node.value : '' };
+}
+
+const isElement = (node: P5Node | undefined): node is P5Element =>
+  node !== undefined && 'tagName' in node;
 
 type Edit = { start: number; end: number; text: string };
 
@@ -12,15 +40,19 @@ const VUE_SYNTAX = /^(v-|:|@|#|\.)/;
 /**
  * Converts a component's HTML to a Vue single-file component template. Vue templates are HTML,
  * so the author's markup is kept as written; only what Vue would read differently changes:
- * comments and scripts are dropped and text `{{` is escaped so it is not an interpolation.
+ * comments and scripts are dropped, text `{{` is escaped so it is not an interpolation, and a
+ * line break between two elements that the browser draws as a space (whitespace.ts) becomes a
+ * plain space, which Vue's default `whitespace: 'condense'` keeps (it drops whitespace-only
+ * runs with a line break between elements).
  */
 export function htmlToVue(html: string, { file = 'component' }: { file?: string } = {}): string {
   const source = html.replace(/\r\n?/g, '\n');
   const fragment = parseFragment(source, { sourceCodeLocationInfo: true });
   const edits: Edit[] = [];
   let preformatted = false;
+  let inPre = false;
 
-  const visit = (node: P5Node) => {
+  const visit = (node: P5Node, parent: P5Element | null, index: number) => {
     const location = 'sourceCodeLocation' in node ? node.sourceCodeLocation : undefined;
     if (node.nodeName === '#comment' || ('tagName' in node && node.tagName === 'script')) {
       if (location) edits.push(removal(source, location.startOffset, location.endOffset));
@@ -28,7 +60,19 @@ export function htmlToVue(html: string, { file = 'component' }: { file?: string 
     }
     if (node.nodeName === '#text' && 'value' in node && location) {
       const raw = source.slice(location.startOffset, location.endOffset);
-      if (raw.includes('{{')) {
+      const siblings = parent?.childNodes ?? [];
+      const before = siblings[index - 1];
+      const after = siblings[index + 1];
+      if (
+        !inPre &&
+        /^[\t\n\f\r ]+$/.test(raw) &&
+        /[\n\r\f]/.test(raw) &&
+        isElement(before) &&
+        isElement(after) &&
+        spaceBetweenMayShow(parent && shallow(parent), siblings.map(shallowNode), index)
+      ) {
+        edits.push({ start: location.startOffset, end: location.endOffset, text: ' ' });
+      } else if (raw.includes('{{')) {
         edits.push({
           start: location.startOffset,
           end: location.endOffset,
@@ -45,11 +89,13 @@ export function htmlToVue(html: string, { file = 'component' }: { file?: string 
           );
         }
       }
-      if (node.tagName === 'pre' || node.tagName === 'textarea') preformatted = true;
-      for (const child of node.childNodes) visit(child);
+      const wasInPre = inPre;
+      if (node.tagName === 'pre' || node.tagName === 'textarea') preformatted = inPre = true;
+      node.childNodes.forEach((child, childIndex) => visit(child, node, childIndex));
+      inPre = wasInPre;
     }
   };
-  for (const child of fragment.childNodes) visit(child);
+  fragment.childNodes.forEach((child, index) => visit(child, null, index));
 
   let out = source;
   for (const edit of edits.sort((a, b) => b.start - a.start)) {

@@ -79,6 +79,11 @@ export type ComponentJson = {
   smallDarkScreenshotUrl: string;
   /** `/catalog/screenshots/<uuid>-lg-dark.png` */
   largeDarkScreenshotUrl: string;
+  /**
+   * The images the component shows, as `<product>/<file>` under `/images/catalog/` (sorted):
+   * they travel with its code (registry items, zips) to `public/images/catalog/`.
+   */
+  images: string[];
 };
 
 export type PreviewHeightJson = { width: number; light: number; dark: number };
@@ -92,7 +97,44 @@ export type Snippet = {
   snippet: string;
   /** Shiki-highlighted HTML of the snippet (`<pre class="shiki …">`). */
   highlight: string;
+  /**
+   * React only, when `snippet` is TypeScript (a hand-completed component): the same component
+   * as JavaScript, what the `.jsx` download carries.
+   */
+  javascript?: string;
+  /**
+   * Files a TypeScript project needs beside the snippet, by name in {@link COMPANION_FILES}
+   * (React: the types of the invoker-command attributes).
+   */
+  companions?: CompanionFileName[];
 };
 
 /** dist/code/<uuid>.json — gated by the server. */
 export type CodeJson = { snippets: Snippet[] };
+
+/**
+ * `command` and `commandfor` (invoker commands, which open and close `<dialog>`s without
+ * script) are passed through by React 19 but not yet typed by @types/react: a strict TypeScript
+ * project needs this declaration beside a component that uses them.
+ */
+const INVOKER_COMMANDS_DTS = `// Types for the invoker-command attributes (\`<button command="show-modal" commandfor="id">\`),
+// which React passes to the DOM but @types/react does not declare yet.
+import 'react';
+
+declare module 'react' {
+  interface ButtonHTMLAttributes<T> {
+    command?: string;
+    commandfor?: string;
+  }
+}
+`;
+
+/** Companion files by name: where they land (beside the components) and what they hold. */
+export const COMPANION_FILES = {
+  'invoker-commands.d.ts': INVOKER_COMMANDS_DTS,
+} as const;
+
+export type CompanionFileName = keyof typeof COMPANION_FILES;
+
+/** Where the images a component shows go in a customer's project (served from the site root). */
+export const IMAGE_PUBLIC_DIR = 'public/images/catalog';

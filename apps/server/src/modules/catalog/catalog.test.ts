@@ -193,7 +193,7 @@ describe(`catalogue pages (${TEST_DATABASE})`, () => {
 });
 
 describe("the preview documents' content security policy", () => {
-  it('loads images from our own catalogue images only, and no fonts', () => {
+  it('loads images from our own catalogue images only, and fonts from our own font folder', () => {
     const directives = new Map(
       previewCsp('https://store.example.com/')
         .split('; ')
@@ -207,10 +207,25 @@ describe("the preview documents' content security policy", () => {
       'https://store.example.com/images/catalog/',
       'data:',
     ]);
-    expect(directives.get('font-src')).toEqual(["'none'"]);
+    expect(directives.get('font-src')).toEqual(['https://store.example.com/catalog/fonts/']);
     expect(directives.get('default-src')).toEqual(["'none'"]);
     expect(directives.get('frame-ancestors')).toEqual(["'self'"]);
     expect([...directives.values()].flat()).not.toContain('*');
+  });
+
+  it('serves the font a preview document uses, to the opaque origin of its sandboxed frame', async () => {
+    const [first] = catalogue.subcategories()[0]!.subcategory.components;
+    const preview = readFileSync(catalogue.previewFile(first!.uuid), 'utf8');
+    const url = /url\((\/catalog\/fonts\/[\w.-]+\.woff2)\)/.exec(preview)?.[1];
+    expect(url).toBe('/catalog/fonts/inter-latin-wght-normal.woff2');
+    expect(previewCsp(app.config.appUrl)).toContain(
+      `font-src ${new URL(app.config.appUrl).origin}/catalog/fonts/`,
+    );
+    const response = await request(app.app).get(url!).set('Origin', 'null');
+    expect(response.status).toBe(200);
+    expect(response.headers['access-control-allow-origin']).toBe('*');
+    expect(response.headers['content-type']).toMatch(/font\/woff2/);
+    expect(Number(response.headers['content-length'])).toBeGreaterThan(10_000);
   });
 
   it('names every image a preview document uses', async () => {
@@ -221,7 +236,12 @@ describe("the preview documents' content security policy", () => {
     for (const place of catalogue.subcategories()) {
       for (const component of place.subcategory.components) {
         const html = readFileSync(catalogue.previewFile(component.uuid), 'utf8');
-        expect(html, component.name).not.toMatch(/@font-face|url\((?!#)|srcset=/);
+        // The one URL besides images: the font, at the path font-src names.
+        const fontUrls = html.match(/url\((?!#)[^)]*\)/g) ?? [];
+        expect(fontUrls, component.name).toEqual([
+          'url(/catalog/fonts/inter-latin-wght-normal.woff2)',
+        ]);
+        expect(html, component.name).not.toMatch(/srcset=/);
         for (const [, src] of html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)) {
           images += 1;
           expect(new URL(src!, app.config.appUrl).href.startsWith(allowed), src).toBe(true);

@@ -48,7 +48,7 @@ export interface Catalogue {
   codeFile(uuid: string): string;
   templateArchive(template: Template): string;
   /** Public, immutable-by-content directories: screenshots, component images, template assets. */
-  dirs: { screenshots: string; images: string; templates: string };
+  dirs: { screenshots: string; images: string; templates: string; fonts: string };
 }
 
 class CatalogueMissingError extends Error {
@@ -127,6 +127,7 @@ export function loadCatalogue(dir: string): Catalogue {
       screenshots: path.join(dir, 'screenshots'),
       images: path.join(dir, 'images'),
       templates: path.join(dir, 'templates'),
+      fonts: path.join(dir, 'fonts'),
     },
   };
 }

@@ -43,7 +43,7 @@ export const CATALOGUE_FILE_MOUNTS = ['/catalog', '/images/catalog'] as const;
 /**
  * A preview document runs its own inline scripts (the height reporter, an interactive
  * component's behaviour) inside a `sandbox="allow-scripts"` frame of our pages only. Its images
- * are the catalogue's own; it uses no web fonts.
+ * are the catalogue's own, and so is its one web font (Inter, from `/catalog/fonts/`).
  */
 export function previewCsp(appUrl: string): string {
   return [
@@ -52,7 +52,7 @@ export function previewCsp(appUrl: string): string {
     "style-src 'unsafe-inline'",
     // A sandboxed frame has an opaque origin, so 'self' would not match our own images.
     `img-src ${new URL(appUrl).origin}/images/catalog/ data:`,
-    "font-src 'none'",
+    `font-src ${new URL(appUrl).origin}/catalog/fonts/`,
     "frame-ancestors 'self'",
     "base-uri 'none'",
     "form-action 'none'",
@@ -73,6 +73,7 @@ function publicFiles(
   dir: () => string,
   maxAge: string,
   extensions: readonly string[],
+  { cors = false }: { cors?: boolean } = {},
 ): RequestHandler {
   // Made on first use: the catalogue (and so the directory) is read lazily.
   let serve: RequestHandler | undefined;
@@ -80,6 +81,8 @@ function publicFiles(
     if (!PLAIN_PATH.test(req.path)) return next();
     if (!extensions.includes(path.extname(req.path).slice(1))) return next();
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin');
+    // Fonts are fetched in CORS mode, and a sandboxed preview's origin is opaque ("null").
+    if (cors) res.setHeader('Access-Control-Allow-Origin', '*');
     serve ??= express.static(dir(), {
       maxAge,
       index: false,
@@ -108,6 +111,11 @@ export function catalogRoutes({
   router.use(
     '/images/catalog',
     publicFiles(() => catalogue().dirs.images, '1d', ['svg', 'png', 'jpg', 'webp']),
+  );
+  // The previews' text face (public: the same font every page of the site loads).
+  router.use(
+    '/catalog/fonts',
+    publicFiles(() => catalogue().dirs.fonts, '30d', ['woff2'], { cors: true }),
   );
   // A template's demo page and its pictures; its source archive is not in this folder.
   router.use(

@@ -49,6 +49,7 @@ function setUp() {
     }),
     licence: '# Licence',
     mtime: new Date(0),
+    imagesDir: catalogue().dirs.images,
   };
   return { entries, options, reads: () => reads };
 }

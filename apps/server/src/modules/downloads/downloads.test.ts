@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type request from 'supertest';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import yauzl from 'yauzl';
@@ -99,9 +101,11 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
           for (const component of subcategory.components) {
             count += 1;
             const path = `${category.slug}/${subcategory.slug}/${component.slug}.${EXTENSIONS[language]}`;
-            const code = (await catalogue.code(component.uuid)).snippets.find(
-              (snippet) => snippet.language === language,
-            )!.snippet;
+            const snippet = (await catalogue.code(component.uuid)).snippets.find(
+              (candidate) => candidate.language === language,
+            )!;
+            // The `.jsx` of a component written in TypeScript is its JavaScript.
+            const code = (language === 'react' && snippet.javascript) || snippet.snippet;
             expect(files.get(`${folder}/${path}`), path).toBe(code);
             const listed = manifest.files.find((file) => file.path === path);
             expect(listed, path).toEqual({
@@ -116,14 +120,57 @@ describe(`bulk downloads /downloads/{package}/{language}.zip (${TEST_DATABASE})`
           }
         }
       }
-      // Nothing else: the components, the manifest and the licence.
+      // The images they show, once each, where the project's public folder serves them.
+      const images = [
+        ...new Set(
+          marketing.categories.flatMap((category) =>
+            category.subcategories.flatMap((subcategory) =>
+              subcategory.components.flatMap((component) => component.images),
+            ),
+          ),
+        ),
+      ].sort();
+      expect(images.length).toBeGreaterThan(10);
+      expect(manifest.images).toEqual(images.map((image) => `public/images/catalog/${image}`));
+      for (const image of images) {
+        expect(files.get(`${folder}/public/images/catalog/${image}`), image).toBe(
+          readFileSync(path.join(catalogue.dirs.images, image), 'utf8'),
+        );
+      }
+      // Nothing else: the components, their images, the manifest and the licence.
       expect(manifest.files).toHaveLength(count);
-      expect(files.size).toBe(count + 2);
+      expect(files.size).toBe(count + images.length + 2);
       const licence = files.get(`${folder}/LICENSE.md`)!;
       expect(licence).toContain(`${marketing.name}, licensed to ${user.email}.`);
       expect(licence).toContain('## You cannot');
       expect(licence).toContain('- Resell or redistribute the components');
       expect(licence).not.toMatch(/<[a-z]/);
+    }
+  }, 60_000);
+
+  it('ships JavaScript in the .jsx of a component written in TypeScript', async () => {
+    const user = await owner('application-ui');
+    const response = await binary(user.browser.agent.get('/downloads/application-ui/react.zip'));
+    expect(response.status).toBe(200);
+    const files = await unzip(response.body as Buffer);
+    const scripted = productOf('application-ui').categories.flatMap((category) =>
+      category.subcategories.flatMap((subcategory) =>
+        subcategory.components
+          .filter((component) => component.requiresJavaScript)
+          .map((component) => ({
+            component,
+            file: `application-ui-react/${category.slug}/${subcategory.slug}/${component.slug}.jsx`,
+          })),
+      ),
+    );
+    expect(scripted.length).toBeGreaterThanOrEqual(10);
+    for (const { component, file } of scripted) {
+      const react = (await catalogue.code(component.uuid)).snippets.find(
+        (snippet) => snippet.language === 'react',
+      )!;
+      expect(react.javascript, file).toBeDefined();
+      expect(files.get(file), file).toBe(react.javascript);
+      expect(files.get(file), file).not.toMatch(/^import type|declare module|useState<|useRef</m);
     }
   }, 60_000);
 

@@ -104,6 +104,7 @@ export function downloadRoutes(deps: DownloadRoutesDeps): Router {
             appUrl: deps.appUrl,
           }),
           mtime: now,
+          imagesDir: catalogue.dirs.images,
         });
       } catch (error) {
         // Part of the archive is out: no error page can follow it. Cut the response short, so

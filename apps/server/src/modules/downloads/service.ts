@@ -2,7 +2,10 @@
 // (decision 016): each component's code is read from the catalogue build when its turn comes
 // and handed to the zip writer, which compresses and writes it out; the next one is read only
 // once the response has taken the last. Nothing holds the whole archive.
+import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { IMAGE_PUBLIC_DIR } from '@tessera/catalog/catalogue';
 import { Readable, type Writable } from 'node:stream';
 import type { PackageDownloads } from '@tessera/pages';
 import {
@@ -90,7 +93,21 @@ export interface Manifest {
     requiresJavaScript: boolean;
     url: string;
   }[];
+  /**
+   * The images the components show, inside the archive's folder (`public/images/catalog/…`):
+   * copy `public/` into the project's public folder (the site root) so `/images/catalog/…`
+   * resolves.
+   */
+  images: string[];
 }
+
+/** Every image the package's components show (`<product>/<file>`), sorted. */
+export function archiveImages(entries: ArchiveEntry[]): string[] {
+  return [...new Set(entries.flatMap((entry) => entry.place.component.images ?? []))].sort();
+}
+
+/** Where an image goes inside the archive's folder. */
+export const imageArchivePath = (image: string) => `${IMAGE_PUBLIC_DIR}/${image}`;
 
 export function manifestFor(
   product: ProductJson,
@@ -114,6 +131,7 @@ export function manifestFor(
       requiresJavaScript: place.component.requiresJavaScript,
       url,
     })),
+    images: archiveImages(entries).map(imageArchivePath),
   };
 }
 
@@ -191,6 +209,8 @@ export async function writeArchive(
     manifest: Manifest;
     licence: string;
     mtime: Date;
+    /** The catalogue's image folder (`<product>/<file>` below it). */
+    imagesDir: string;
   },
 ): Promise<void> {
   const zip = new ZipFile();
@@ -225,10 +245,18 @@ export async function writeArchive(
         (code) => {
           const snippet = code.snippets.find((s) => s.language === language);
           if (!snippet) return callback(new Error(`${uuid} has no ${language} code`), null!);
-          callback(null, Readable.from([Buffer.from(snippet.snippet, 'utf8')]));
+          // A `.jsx` file holds JavaScript: a component written in TypeScript ships its JS.
+          const text =
+            language === 'react' ? (snippet.javascript ?? snippet.snippet) : snippet.snippet;
+          callback(null, Readable.from([Buffer.from(text, 'utf8')]));
         },
         (error: unknown) => callback(error as Error, null!),
       );
+    });
+  }
+  for (const image of archiveImages(options.entries)) {
+    zip.addReadStreamLazy(`${folder}/${imageArchivePath(image)}`, file, (callback) => {
+      callback(null, createReadStream(path.join(options.imagesDir, image)));
     });
   }
   zip.end();

@@ -2,7 +2,10 @@
 // engine: items valid against the vendored shadcn JSON schemas and the CLI's own zod schemas,
 // the 401/403/404/429 answers the CLI prints, search with pagination, and never a line of code
 // the token's owner does not own, whatever is asked.
+import { COMPANION_FILES } from '@tessera/catalog/catalogue';
 import { Ajv } from 'ajv';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import request from 'supertest';
 import { registryItemSchema, registrySchema } from 'shadcn/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -184,19 +187,44 @@ describe('npm dependencies of a snippet', () => {
 
 describe(`the registry (${TEST_DATABASE})`, () => {
   it('builds every component in every language as an item the shadcn schemas accept', async () => {
+    let withImages = 0;
+    let withCompanions = 0;
     for (const entry of entries) {
       const code = await catalogue.code(entry.component.uuid);
+      const images = entry.component.images.map((image) => ({
+        image,
+        content: readFileSync(path.join(catalogue.dirs.images, image), 'utf8'),
+      }));
+      if (images.length > 0) withImages++;
       for (const language of REGISTRY_LANGUAGES) {
         const snippet = code.snippets.find((candidate) => candidate.language === language)!;
-        const item = registryItem(entry, snippet, language, {
-          appUrl: app.config.appUrl,
-          brandName: app.config.brandName,
-        });
+        const item = registryItem(
+          entry,
+          snippet,
+          language,
+          { appUrl: app.config.appUrl, brandName: app.config.brandName },
+          images,
+        );
         expectValidItem(item);
         expect(item.files[0]!.content).toBe(snippet.snippet);
+        // The images travel with every language; React also takes its companion types.
+        const companions = language === 'react' ? (snippet.companions ?? []) : [];
+        if (companions.length > 0) withCompanions++;
+        expect(item.files.slice(1).map((file) => file.target)).toEqual([
+          ...companions.map((name) => `@components/tessera/${name}`),
+          ...images.map(({ image }) => `~/public/images/catalog/${image}`),
+        ]);
+        for (const name of companions) {
+          expect(item.files.find((file) => file.target.endsWith(name))!.content).toBe(
+            COMPANION_FILES[name],
+          );
+        }
       }
       expectValidItem(indexItem(entry, app.config.appUrl, true));
     }
+    expect(withImages).toBeGreaterThan(50);
+    // Dialogs opened with invoker commands (`command`/`commandfor`), which @types/react lacks.
+    expect(withCompanions).toBeGreaterThan(10);
   });
 
   it('lists every current component in the index without a token, with no code', async () => {
@@ -310,15 +338,22 @@ describe(`the registry (${TEST_DATABASE})`, () => {
       dependencies: [],
       categories: ['marketing', 'sections', 'heroes'],
       meta: { language: 'react', package: 'Marketing' },
-      files: [
-        {
-          path: 'registry/tessera/marketing/heroes/simple-centered.tsx',
-          type: 'registry:block',
-          target: '@components/tessera/marketing/heroes/simple-centered.tsx',
-          content: react,
-        },
-      ],
     });
+    expect(response.body.files[0]).toEqual({
+      path: 'registry/tessera/marketing/heroes/simple-centered.tsx',
+      type: 'registry:block',
+      target: '@components/tessera/marketing/heroes/simple-centered.tsx',
+      content: react,
+    });
+    // Then the images it shows, for the project's public folder.
+    expect(response.body.files.slice(1)).toEqual(
+      entry.component.images.map((image) => ({
+        path: `registry/images/${image}`,
+        type: 'registry:file',
+        target: `~/public/images/catalog/${image}`,
+        content: readFileSync(path.join(catalogue.dirs.images, image), 'utf8'),
+      })),
+    );
     for (const [language, extension] of [
       ['html', 'html'],
       ['vue', 'vue'],

@@ -6,6 +6,8 @@
 // and the catalogue presenter decides, as it does for the site, whether the code is theirs.
 import { checkoutUrl, ALL_ACCESS_URL } from '@tessera/pages/constants';
 import { Router, type Request, type Response } from 'express';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { jsonErrors } from '../../http/error-handlers.ts';
@@ -189,7 +191,13 @@ export function registryRoutes(settings: RegistrySettings): Router {
         `'${entry.name}' is part of the ${pkg.name} package, which your ${brandName} account does not own. Buy ${pkg.name} at ${appUrl}${checkoutUrl(pkg.slug)}, or everything with all-access at ${appUrl}${ALL_ACCESS_URL}.`,
       );
     }
-    answer(res, registryItem(entry, snippet, language, { appUrl, brandName }));
+    const images = await Promise.all(
+      (entry.component.images ?? []).map(async (image) => ({
+        image,
+        content: await readFile(path.join(catalogue.dirs.images, image), 'utf8'),
+      })),
+    );
+    answer(res, registryItem(entry, snippet, language, { appUrl, brandName }, images));
   });
 
   // Nothing else lives under /r: JSON answers, never the site's error page.

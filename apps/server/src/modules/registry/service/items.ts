@@ -1,6 +1,7 @@
 // Registry items in the shadcn registry protocol (https://ui.shadcn.com/schema/registry-item.json),
 // as the `shadcn` CLI reads them. The index lists names and words only; an item's files carry
 // code and are built only for a viewer the catalogue presenter gave the code to.
+import { COMPANION_FILES, IMAGE_PUBLIC_DIR } from '@tessera/catalog/catalogue';
 import type { Snippet, SnippetLanguageName } from '@tessera/catalog/catalogue';
 import type { RegistryEntry } from './names.ts';
 
@@ -139,12 +140,52 @@ export function npmDependencies(
   return { dependencies, devDependencies: [...types].filter((name) => !runtime.has(name)).sort() };
 }
 
+/** An image the component shows: `<product>/<file>` under /images/catalog/, and its text. */
+export interface ImageFile {
+  image: string;
+  content: string;
+}
+
+/**
+ * The files that travel with a snippet: the images it shows, written to the project's public
+ * folder (`~/` is the project root) so `/images/catalog/…` resolves in every bundler (Vite
+ * serves and copies `public/` as the site root), and for React the companion type files a
+ * TypeScript project needs beside it (`companions`).
+ */
+export function supportFiles(
+  snippet: Pick<Snippet, 'companions'>,
+  language: RegistryLanguage,
+  images: readonly ImageFile[],
+): RegistryItemFile[] {
+  const files: RegistryItemFile[] = [];
+  if (language === 'react') {
+    for (const name of snippet.companions ?? []) {
+      files.push({
+        path: `registry/tessera/${name}`,
+        type: 'registry:file',
+        target: `@components/tessera/${name}`,
+        content: COMPANION_FILES[name],
+      });
+    }
+  }
+  for (const { image, content } of images) {
+    files.push({
+      path: `registry/images/${image}`,
+      type: 'registry:file',
+      target: `~/${IMAGE_PUBLIC_DIR}/${image}`,
+      content,
+    });
+  }
+  return files;
+}
+
 /** The whole item: called only with the snippets the presenter gave this viewer. */
 export function registryItem(
   entry: RegistryEntry,
-  snippet: Pick<Snippet, 'snippet'>,
+  snippet: Pick<Snippet, 'snippet' | 'companions'>,
   language: RegistryLanguage,
   settings: { appUrl: string; brandName: string },
+  images: readonly ImageFile[] = [],
 ): RegistryItem {
   const { path, target } = filePaths(entry, language);
   return {
@@ -152,7 +193,10 @@ export function registryItem(
     ...indexItem(entry, settings.appUrl),
     author: `${settings.brandName} <${settings.appUrl}>`,
     ...npmDependencies(snippet.snippet, language),
-    files: [{ path, type: FILE_TYPE[language], target, content: snippet.snippet }],
+    files: [
+      { path, type: FILE_TYPE[language], target, content: snippet.snippet },
+      ...supportFiles(snippet, language, images),
+    ],
     meta: { ...meta(entry, settings.appUrl), language },
   };
 }
