@@ -203,4 +203,57 @@ describe(`money events tell the person (${TEST_DATABASE}, ${TEST_SESSION_STORE} 
     // A NUL is refused before any route.
     expect((await browser.visit(`/thank-you/landing?checkout=${hash}%00`)).status).toBe(422);
   });
+
+  it('answers hostile checkout addresses clearly: encodings, case, NUL, repeats, overlong; never a 5xx', async () => {
+    const buyer = await store.person('hostile-landing');
+    const browser = await store.signIn(buyer.email);
+    const { hash } = await pay({ slug: 'salient', amount: 9_900 }, buyer);
+    const plain = await browser.visit(`/thank-you/landing?checkout=${hash}`);
+    expect(plain.status).toBe(302);
+    const landsOn = plain.headers.location as string;
+    expect(landsOn).toMatch(/^\/licenses\/[A-Z0-9-]+$/);
+
+    // Every character percent-encoded is the same address once decoded: the same landing.
+    const encoded = [...hash].map((c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`).join('');
+    const same = await browser.visit(`/thank-you/landing?checkout=${encoded}`);
+    expect([same.status, same.headers.location]).toEqual([302, landsOn]);
+
+    const notFound: Record<string, string> = {
+      // Encoded twice: decoded once it reads "%41%42…", not a checkout.
+      'double-encoded': encoded.replace(/%/g, '%25'),
+      'upper case': hash.toUpperCase() === hash ? `${hash.slice(1)}a` : hash.toUpperCase(),
+      'lower case': hash.toLowerCase() === hash ? `${hash.slice(1)}A` : hash.toLowerCase(),
+      'an encoded NUL, encoded again': `${hash}%2500`,
+      'a space': `${hash}%20`,
+      'one character short': hash.slice(1),
+      'one character more': `${hash}a`,
+      'given twice': `${hash}&checkout=${hash}`,
+      'as an object': `x&checkout[a]=${hash}`,
+    };
+    for (const [name, query] of Object.entries(notFound)) {
+      const response = await browser.visit(`/thank-you/landing?checkout=${query}`);
+      expect([name, response.status]).toEqual([name, 404]);
+    }
+    // Bracketed names are other parameters (the plain query parser), so no checkout is given.
+    for (const name of ['array-only', 'object-only']) {
+      const query = name === 'array-only' ? `checkout[]=${hash}` : `checkout[k]=${hash}`;
+      const response = await browser.visit(`/thank-you/landing?${query}`);
+      expect([name, response.status]).toEqual([name, 404]);
+    }
+
+    // A NUL, raw or inside the hash, is refused before any route: a 422, not a lookup.
+    for (const query of [`${hash}%00`, `%00${hash}`, `${hash.slice(0, 8)}%00${hash.slice(8)}`]) {
+      expect((await browser.visit(`/thank-you/landing?checkout=${query}`)).status).toBe(422);
+    }
+
+    // Overlong (up to what the HTTP parser lets through): no checkout, never a lookup or a 5xx.
+    for (const query of [hash.repeat(100), 'a'.repeat(12_000), encoded.repeat(40)]) {
+      const response = await browser.visit(`/thank-you/landing?checkout=${query}`);
+      expect([query.length, response.status]).toEqual([query.length, 404]);
+    }
+
+    // After all that the real address still lands where it did.
+    const again = await browser.visit(`/thank-you/landing?checkout=${hash}`);
+    expect([again.status, again.headers.location]).toEqual([302, landsOn]);
+  });
 });
