@@ -97,7 +97,7 @@ export const WrongPassword = {
   },
 } satisfies Story;
 
-/** On its way: the button shows it and a second submit is dropped. */
+/** On its way: the button is busy and a second submit is dropped. */
 export const Deleting = {
   args: {
     ...meta.args,
@@ -105,7 +105,10 @@ export const Deleting = {
   },
   play: async ({ args, canvasElement }) => {
     const button = section(canvasElement).getByRole('button', { name: /Delete my account/ });
-    await userEvent.click(button);
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    // Enter in the field submits the form: the page drops a second submit while one is on its way.
+    await userEvent.type(section(canvasElement).getByLabelText('Password'), '{Enter}');
     await expect(args.deleteForm.onSubmit).not.toHaveBeenCalled();
   },
 } satisfies Story;
