@@ -74,7 +74,15 @@ describe(`your data: export and deletion (${TEST_DATABASE}, ${TEST_SESSION_STORE
       /^attachment; filename="?[a-z0-9-]+-your-data-\d{4}-\d{2}-\d{2}\.json"?$/,
     );
     expect(response.headers['cache-control']).toBe('no-store');
-    const data = JSON.parse(response.text) as Record<string, any>;
+    const data = JSON.parse(response.text) as {
+      account: { id: number; email: string; newsletter: boolean };
+      purchases: unknown[];
+      licences: { kind: string }[];
+      teams: { role: string }[];
+      sessions: { active: number };
+      signIns: unknown[];
+      accessTokens: unknown[];
+    };
     expect(data.account).toMatchObject({ id: world.customer.id, email: world.customer.email });
     expect(data.account.newsletter).toBe(true);
     expect(data.purchases).toContainEqual(
