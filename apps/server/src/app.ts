@@ -290,7 +290,16 @@ export function buildApp(deps: AppDeps): Express {
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters, cookies }));
   app.use(
-    accountRoutes({ db, auth, limiters, tokens: accessTokensService(services.database, now) }),
+    accountRoutes({
+      db,
+      auth,
+      limiters,
+      tokens: accessTokensService(services.database, now),
+      database: services.database,
+      now,
+      brandName: config.brandName,
+      logger,
+    }),
   );
   app.use(
     downloadRoutes({

@@ -429,6 +429,32 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('gives every signed-in role its own data export, refuses the impersonating admin and visitors, and deletes nobody on a wrong password', async () => {
+    for (const role of ROLES) {
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      const exported = await browser.submit('post', '/account-settings/data');
+      // An operator acting as the customer takes none of their data away (decision 060).
+      const expected = role === 'visitor' ? 401 : role === 'impersonating' ? 403 : 200;
+      expect(exported.status, `${role} POST /account-settings/data`).toBe(expected);
+      if (expected === 200) {
+        const data = JSON.parse(exported.text) as { account: { email: string } };
+        expect(data.account.email, role).toBe(EMAIL[role as Exclude<Role, 'visitor'>]);
+      } else {
+        expect(exported.headers['content-disposition'], role).toBeUndefined();
+      }
+      const deletion = await browser.submit('post', '/account-settings/delete', {
+        password: 'wrong-password-123',
+      });
+      const refused = role === 'visitor' ? 401 : role === 'impersonating' ? 403 : 302;
+      expect(deletion.status, `${role} POST /account-settings/delete`).toBe(refused);
+    }
+    for (const role of ROLES) {
+      expect(await browsers.get(role)!.signedInAs(), role).toBe(
+        role === 'visitor' ? null : EMAIL[role],
+      );
+    }
+  });
+
   it('answers 401 to an unsigned webhook from every role (its credential is the signature, not a CSRF token)', async () => {
     const event = {
       event_id: 'evt_matrix',
@@ -561,6 +587,15 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         outcome: 'refused',
       },
       { method: 'delete', path: '/account/tokens/1', status: 403, outcome: 'refused' },
+      // The customer's data: its export and the account's deletion (decision 060).
+      { method: 'post', path: '/account-settings/data', status: 403, outcome: 'refused' },
+      {
+        method: 'post',
+        path: '/account-settings/delete',
+        body: { password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
       // Money.
       { method: 'get', path: '/checkout/ecommerce', status: 403, outcome: 'refused' },
       {

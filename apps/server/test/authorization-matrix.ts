@@ -569,6 +569,14 @@ export const WRITE_ROWS: {
     visitor: 401,
   },
   { method: 'delete', path: '/account/tokens/1', body: {}, visitor: 401 },
+  // Your data (decision 060): the export and the account's deletion.
+  { method: 'post', path: '/account-settings/data', body: {}, visitor: 401 },
+  {
+    method: 'post',
+    path: '/account-settings/delete',
+    body: { password: 'wrong-password-123' },
+    visitor: 401,
+  },
   // Its business address: the receipt's buyer or an operator only, never the link alone.
   {
     method: 'post',

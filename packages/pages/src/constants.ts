@@ -268,3 +268,11 @@ export const ACCESS_TOKEN_LIMIT_REACHED = `You have ${ACCESS_TOKEN_LIMIT} active
  * the Inertia client never writes into its history (decision 014).
  */
 export const NEW_ACCESS_TOKEN_FLASH = { secret: 'accessTokenSecret', id: 'accessTokenId' } as const;
+
+/** "Your data, yourself" (decision 060): the account page's export and deletion. */
+export const ACCOUNT_DELETED =
+  'Your account has been deleted. Receipts and the records the law asks us to keep stay, without your name.';
+export const OPERATOR_ACCOUNT_NOT_DELETED =
+  'An operator account is closed by another operator in the back office, not from here.';
+export const ACCOUNT_DATA_PATH = '/account-settings/data';
+export const ACCOUNT_DELETE_PATH = '/account-settings/delete';

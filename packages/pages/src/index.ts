@@ -95,6 +95,14 @@ export {
   type NewAccessTokenFormValues,
 } from './account-settings/access-tokens-section';
 export {
+  DELETION_CONSEQUENCES,
+  IMPERSONATING_DATA_NOTICE,
+  YOUR_DATA_DESCRIPTION,
+  YourDataSection,
+  type DeleteAccountFormValues,
+  type YourDataSectionProps,
+} from './account-settings/your-data-section';
+export {
   GUMROAD_RECEIPT_HELP_TEXT,
   PurchaseHistory,
   RECEIPT_HELP_TEXT,

@@ -6,7 +6,11 @@ import {
   type NewAccessTokenFormValues,
   type PagePropsFor,
 } from '@tessera/pages';
-import { ACCESS_TOKEN_DEFAULT_EXPIRY, NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
+import {
+  ACCESS_TOKEN_DEFAULT_EXPIRY,
+  ACCOUNT_DELETE_PATH,
+  NEW_ACCESS_TOKEN_FLASH,
+} from '@tessera/pages/constants';
 import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
 
@@ -52,6 +56,15 @@ export default function AccountSettings() {
       visit: (f) => ({ preserveScroll: true, onSuccess: () => f.reset('name') }),
     },
   );
+  const deleteForm = useFormState(
+    { password: '' },
+    {
+      method: 'post',
+      action: ACCOUNT_DELETE_PATH,
+      errorBag: 'deletion',
+      visit: (f) => ({ onFinish: () => f.reset('password') }),
+    },
+  );
   const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
   return (
     <>
@@ -63,6 +76,11 @@ export default function AccountSettings() {
         purchases={props.purchases}
         locale={props.preferredLanguage}
         status={page.flash.status}
+        yourData={{
+          ...(props.csrfToken ? { csrfToken: props.csrfToken } : {}),
+          deleteForm,
+          canManage: !props.isImpersonating,
+        }}
         accessTokens={{
           tokens: props.accessTokens,
           form: tokenForm,

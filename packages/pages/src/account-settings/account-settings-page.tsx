@@ -13,6 +13,11 @@ import {
   type AccessTokensSectionProps,
 } from './access-tokens-section';
 import { Form } from '../forms/form';
+import {
+  YOUR_DATA_DESCRIPTION,
+  YourDataSection,
+  type YourDataSectionProps,
+} from './your-data-section';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -36,6 +41,8 @@ export type AccountSettingsPageProps = {
   locale?: string;
   /** The "Access tokens" section (decision 014); left out when not given. */
   accessTokens?: Omit<AccessTokensSectionProps, 'locale'>;
+  /** The "Your data" section: the export and the deletion (decision 060); left out when not given. */
+  yourData?: YourDataSectionProps;
   /**
    * The flashed confirmation (`flash.status`) of the form that was just saved: a form posted
    * without JavaScript shows its success message from it, as one saved through Inertia does.
@@ -59,6 +66,7 @@ export function AccountSettingsPage({
   purchases,
   locale,
   accessTokens,
+  yourData,
   status,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
@@ -168,6 +176,12 @@ export function AccountSettingsPage({
               locale={locale}
               aria-labelledby={purchasesHeadingId}
             />
+          </SettingsSection>
+        ) : null}
+
+        {yourData ? (
+          <SettingsSection title="Your data" description={YOUR_DATA_DESCRIPTION}>
+            <YourDataSection {...yourData} />
           </SettingsSection>
         ) : null}
       </div>

@@ -6,6 +6,7 @@ import {
   searchCommandPaletteItems,
   type CommandPaletteItem,
 } from './search';
+import { synonymsFor } from './synonyms';
 
 function item(name: string, keywords?: string[]): CommandPaletteItem {
   return { name, category: 'Test', url: `/${name}`, ...(keywords ? { keywords } : {}) };
@@ -191,9 +192,14 @@ describe('searchCommandPaletteItems', () => {
   });
 
   // The fuzzy tier runs Fuse only on the items a bit-parallel edit-distance check lets through;
-  // the hits must be exactly those of Fuse over every item, with the same options.
+  // the hits must be exactly those of Fuse over every item (keywords with their synonyms), with
+  // the same options.
   it('finds every fuzzy hit Fuse finds over all the items, in Fuse’s order', () => {
-    const fuse = new Fuse(commandPaletteItems, {
+    const withSynonyms = commandPaletteItems.map((entry) => ({
+      ...entry,
+      keywords: [...new Set([...(entry.keywords ?? []), ...synonymsFor(entry.name)])],
+    }));
+    const fuse = new Fuse(withSynonyms, {
       keys: [
         { name: 'name', weight: 2 },
         { name: 'keywords', weight: 1 },
@@ -222,11 +228,11 @@ describe('searchCommandPaletteItems', () => {
     for (const query of queries) {
       const results = createCommandPaletteSearch(commandPaletteItems)(query);
       const exact = new Set(
-        results.filter((result) => result.tier !== 'fuzzy').map((result) => result.item),
+        results.filter((result) => result.tier !== 'fuzzy').map((result) => result.item.url),
       );
       const expected = fuse
         .search(query)
-        .filter((hit) => !exact.has(hit.item))
+        .filter((hit) => !exact.has(hit.item.url))
         .sort((a, b) => (a.score ?? 1) - (b.score ?? 1) || a.refIndex - b.refIndex)
         .map((hit) => hit.item.url);
       expect(

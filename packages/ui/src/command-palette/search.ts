@@ -1,4 +1,5 @@
 import Fuse from 'fuse.js';
+import { synonymsFor } from './synonyms';
 
 export type CommandPaletteItem = {
   name: string;
@@ -154,7 +155,8 @@ export function createCommandPaletteSearch(
     item,
     index,
     name: prepare(item.name),
-    keywords: (item.keywords ?? []).map(prepare),
+    // The maintained synonyms ("modal" for Dialogs) count as keywords of the item they name.
+    keywords: [...new Set([...(item.keywords ?? []), ...synonymsFor(item.name)])].map(prepare),
   }));
   const fuseOptions = {
     keys: [
@@ -168,17 +170,22 @@ export function createCommandPaletteSearch(
   };
   // The fuzzy tier runs Fuse on the entries the prefilter lets through (a few dozen among
   // thousands); for long queries, which the prefilter cannot bound, on every item.
-  let everything: Fuse<CommandPaletteItem> | undefined;
+  // Fuse sees what the exact tiers see: the name and the keywords with their synonyms.
+  const indexed = entries.map((entry) => ({
+    name: entry.name.raw,
+    keywords: entry.keywords.map((keyword) => keyword.raw),
+  }));
+  let everything: Fuse<(typeof indexed)[number]> | undefined;
   function fuzzySearch(lowerQuery: string, matched: (index: number) => boolean) {
     if (lowerQuery.length > FUSE_MAX_PATTERN) {
-      everything ??= new Fuse(items, fuseOptions);
+      everything ??= new Fuse(indexed, fuseOptions);
       return everything.search(lowerQuery).filter((hit) => !matched(hit.refIndex));
     }
     const passes = createFuzzyPrefilter(lowerQuery);
     const candidates = entries.filter((entry) => !matched(entry.index) && passes(entry));
     if (candidates.length === 0) return [];
     return new Fuse(
-      candidates.map((entry) => entry.item),
+      candidates.map((entry) => indexed[entry.index]!),
       fuseOptions,
     )
       .search(lowerQuery)
@@ -226,7 +233,7 @@ export function createCommandPaletteSearch(
       for (const hit of fuzzy) {
         if (results.length >= limit) break;
         const viaName = hit.matches?.some((match) => match.key === 'name') ?? false;
-        results.push({ item: hit.item, tier: 'fuzzy', viaKeyword: !viaName });
+        results.push({ item: items[hit.refIndex]!, tier: 'fuzzy', viaKeyword: !viaName });
       }
     }
     return results;

@@ -24,6 +24,8 @@ import {
 import { purchaseOperations } from '../payments/index.ts';
 import { formatAmount } from '../shared/index.ts';
 import {
+  ACCOUNT_DELETED,
+  OPERATOR_ACCOUNT_NOT_DELETED,
   ACCESS_TOKEN_LIMIT_REACHED,
   ACCESS_TOKEN_REVOKED,
   EMAIL_UPDATED,
@@ -33,8 +35,12 @@ import {
 } from '@tessera/pages/constants';
 import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
 import type { AccessTokensService } from '../tokens/index.ts';
+import { regenerateSession } from '../../http/session/session.ts';
+import type { Logger } from '../../logger.ts';
+import type { PersonalData } from './service.ts';
 import type {
   CreateTokenBody,
+  DeleteAccountBody,
   LogoutOtherBody,
   PreviewColorSchemeBody,
   SnippetLanguageBody,
@@ -60,12 +66,25 @@ const PAGE = '/account-settings';
 export interface AccountControllerDeps {
   db: Db;
   auth: AuthService;
-  limiters: Pick<Limiters, 'passwordCheck'>;
+  /** `downloads` also limits the data export: it is a download of its own. */
+  limiters: Pick<Limiters, 'passwordCheck' | 'downloads'>;
   /** Personal access tokens (decision 014). */
   tokens: AccessTokensService;
+  /** The export and the deletion of the account (decision 060). */
+  personalData: PersonalData;
+  brandName: string;
+  logger: Logger;
 }
 
-export function accountController({ db, auth, limiters, tokens }: AccountControllerDeps) {
+export function accountController({
+  db,
+  auth,
+  limiters,
+  tokens,
+  personalData,
+  brandName,
+  logger,
+}: AccountControllerDeps) {
   const users = usersRepository(db);
 
   function render(
@@ -213,6 +232,49 @@ export function accountController({ db, auth, limiters, tokens }: AccountControl
       if (req.user) await users.updatePreviewColorScheme(req.user.id, preview_color_scheme);
       else req.session.previewColorScheme = preview_color_scheme;
       redirectBack(req, res);
+    },
+
+    /**
+     * POST /account-settings/data: everything the store holds about the viewer, as a JSON file
+     * the browser saves (a plain form post: no script needed). Limited like the bulk downloads.
+     */
+    async exportData(req: SignedIn, res: Response) {
+      const limit = await limiters.downloads.consume(String(req.user.id));
+      if (!limit.allowed) {
+        throw new TooManyRequestsError(
+          limit.retryAfterSeconds,
+          retryMessage('data exports', limit.retryAfterSeconds),
+        );
+      }
+      const data = await personalData.exportFor(req.user.id);
+      if (!data) throw new NotFoundError();
+      const slug = brandName
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '');
+      const day = (data.exportedAt ?? '').slice(0, 10);
+      res.set('Cache-Control', 'no-store');
+      res.attachment(`${slug || 'store'}-your-data-${day}.json`);
+      res.type('application/json');
+      res.send(`${JSON.stringify({ store: brandName, ...data }, null, 2)}\n`);
+    },
+
+    /**
+     * POST /account-settings/delete: with the password asked again, the account is deleted
+     * (decision 060) and this browser signed out; the sign-in page says it was done.
+     */
+    async deleteAccount(req: SignedIn<Input<DeleteAccountBody>>, res: Response) {
+      await confirmPassword(req, res, 'password', req.body.password, WRONG_PASSWORD);
+      if (req.user.is_admin === 1) {
+        throw new ValidationFailedError({ password: OPERATOR_ACCOUNT_NOT_DELETED }, { back: PAGE });
+      }
+      const done = await personalData.deleteAccount(req.user);
+      // A second request for the same account (two tabs, a double click) finds it gone.
+      if (!done) throw new GoneError(ACCOUNT_DELETED);
+      logger.info({ userId: req.user.id, ...done }, 'account deleted at its owner’s request');
+      await regenerateSession(req);
+      await res.flash({ messages: { status: ACCOUNT_DELETED } });
+      res.redirect('/login');
     },
 
     async logoutOther(req: SignedIn<Input<LogoutOtherBody>>, res: Response) {

@@ -3,7 +3,10 @@ import { validateBody } from '../../http/validation.ts';
 import { requireUser, signedIn } from '../auth/index.ts';
 import { createTokenBody } from '../tokens/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
+import { personalData, type PersonalDataDeps } from './service.ts';
+import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '@tessera/pages/constants';
 import {
+  deleteAccountBody,
   logoutOtherBody,
   previewColorSchemeBody,
   snippetLanguageBody,
@@ -11,14 +14,14 @@ import {
   updatePasswordBody,
 } from './schemas.ts';
 
-export type AccountRoutesDeps = AccountControllerDeps;
+export type AccountRoutesDeps = Omit<AccountControllerDeps, 'personalData'> & PersonalDataDeps;
 
 /**
  * Where a form is validated, `requireUser` comes first so a visitor is refused before their
  * input is judged; `signedIn` then hands the controller its typed user.
  */
 export function accountRoutes(deps: AccountRoutesDeps): Router {
-  const c = accountController(deps);
+  const c = accountController({ ...deps, personalData: personalData(deps) });
   const router = Router();
   router.get('/account-settings', signedIn(c.show));
   // An operator acting as the customer may look, not change their credentials or sessions
@@ -47,6 +50,15 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     signedIn(c.createToken),
   );
   router.delete('/account/tokens/:id', signedIn(c.revokeToken));
+  // Your data (decision 060): the export and the deletion are the customer's alone; an operator
+  // acting as them may do neither (the impersonation policy refuses both).
+  router.post(ACCOUNT_DATA_PATH, requireUser, signedIn(c.exportData));
+  router.post(
+    ACCOUNT_DELETE_PATH,
+    requireUser,
+    validateBody(deleteAccountBody),
+    signedIn(c.deleteAccount),
+  );
   // Display choices, for visitors too: on the account when signed in, else in the session.
   router.put('/snippet-language', validateBody(snippetLanguageBody), c.chooseSnippetLanguage);
   router.put(

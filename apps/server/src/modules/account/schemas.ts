@@ -26,3 +26,7 @@ export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
 export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
 export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
 export type { CreateTokenBody } from '../tokens/index.ts';
+
+/** Deleting the account asks for the password again (decision 060). */
+export const deleteAccountBody = z.object({ password: passwordInput() });
+export type DeleteAccountBody = z.output<typeof deleteAccountBody>;

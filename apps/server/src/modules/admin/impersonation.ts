@@ -43,6 +43,9 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   ['PUT', '/account-settings/password', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account/tokens', { refuse: IMPERSONATION_REFUSED }],
   ['DELETE', '/account/tokens/:id', { refuse: IMPERSONATION_REFUSED }],
+  // The customer's data: its export and the account's deletion (decision 060).
+  ['POST', '/account-settings/data', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/delete', { refuse: IMPERSONATION_REFUSED }],
   // Money: opening a checkout (it starts a transaction), paying, refunds, receipts.
   ['GET', '/checkout/:slug', { refuse: MONEY_REFUSED }],
   ['POST', '/sandbox-checkout/:transactionId/details', { refuse: MONEY_REFUSED }],

@@ -18,3 +18,4 @@ export { emailField, formBoolean, passwordInput } from './schemas.ts';
 export { authService, type AuthService, type Newcomer } from './service/auth.ts';
 export { hashPassword, passwordProblem } from './service/passwords.ts';
 export { sha256 } from './service/tokens.ts';
+export { DELETED_PASSWORD_HASH, deletedAccountEmail, eraseAccount } from './service/erasure.ts';

@@ -27,3 +27,4 @@ export { licenseOperations, type OnRedeemed } from './service/licenses.ts';
 export { licenseMail } from './service/mail.ts';
 export { MembershipRefusal, teamOperations } from './service/teams.ts';
 export type { License, StoreMode } from './repository/licenses.ts';
+export { holdingsExport, releaseHoldings, type HoldingsReleased } from './service/erasure.ts';

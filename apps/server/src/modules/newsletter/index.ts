@@ -1,2 +1,3 @@
 // The default mailing-list form service.
 export { newsletterRoutes } from './routes.ts';
+export { newsletterRepository } from './repository.ts';

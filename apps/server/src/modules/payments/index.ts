@@ -16,3 +16,4 @@ export { createPayments, type Payments } from './service/payments.ts';
 export { creditedRefusal, type StandingUpgrade } from './service/refunds.ts';
 export { purchaseOperations } from './service/purchases.ts';
 export { signatureHeader } from './service/signature.ts';
+export { anonymisePurchases } from './service/erasure.ts';

@@ -5,3 +5,4 @@ export { createTokenBody, type CreateTokenBody } from './schemas.ts';
 export { authenticateBearer, bearerToken, type BearerResult } from './service/bearer.ts';
 export { newTokenSecret } from './service/secrets.ts';
 export { accessTokensService, type AccessTokensService } from './service/tokens.ts';
+export { revokeAllTokens } from './service/erasure.ts';

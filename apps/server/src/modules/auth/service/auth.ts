@@ -101,6 +101,18 @@ export function authService(deps: AuthServiceDeps) {
       return ended;
     },
 
+    /** Every session of `userId`, this one too, and every remember-me token (a deleted account). */
+    async endAllSessions(userId: number) {
+      const ended = await deps.sessionStore.destroyUserSessions(userId);
+      await remember.revokeAllExcept(userId);
+      return ended;
+    },
+
+    /** How many live sessions `userId` has and when the latest was last used (their export). */
+    sessionSummary(userId: number) {
+      return deps.sessionStore.userSessions(userId);
+    },
+
     async changePassword(
       user: User,
       newPassword: string,
