@@ -95,6 +95,22 @@ export {
   type NewAccessTokenFormValues,
 } from './account-settings/access-tokens-section';
 export {
+  TWO_FACTOR_DESCRIPTION,
+  TwoFactorSection,
+  type ConfirmTotpFormValues,
+  type DisableTotpFormValues,
+  type RecoveryCodesFormValues,
+  type TwoFactorSectionProps,
+  type TwoFactorStatus,
+} from './account-settings/two-factor-section';
+export {
+  SecondFactorPage,
+  secondFactorPageTitle,
+  type SecondFactorFormValues,
+  type SecondFactorPageData,
+  type SecondFactorPageProps,
+} from './second-factor/second-factor-page';
+export {
   GUMROAD_RECEIPT_HELP_TEXT,
   PurchaseHistory,
   RECEIPT_HELP_TEXT,

@@ -6,7 +6,11 @@ import {
   type NewAccessTokenFormValues,
   type PagePropsFor,
 } from '@tessera/pages';
-import { ACCESS_TOKEN_DEFAULT_EXPIRY, NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
+import {
+  ACCESS_TOKEN_DEFAULT_EXPIRY,
+  NEW_ACCESS_TOKEN_FLASH,
+  RECOVERY_CODES_FLASH,
+} from '@tessera/pages/constants';
 import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
 
@@ -53,6 +57,44 @@ export default function AccountSettings() {
     },
   );
   const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
+  // Each two-factor form names its errors: two of them ask for the password (decision 048).
+  const startTotpForm = useFormState(
+    {},
+    {
+      method: 'post',
+      action: '/account-settings/two-factor',
+      errorBag: 'twoFactorStart',
+      visit: () => ({ preserveScroll: true }),
+    },
+  );
+  const confirmTotpForm = useFormState(
+    { code: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/confirm',
+      errorBag: 'twoFactorConfirm',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('code') }),
+    },
+  );
+  const disableTotpForm = useFormState(
+    { password: '', code: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/disable',
+      errorBag: 'twoFactorDisable',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password', 'code') }),
+    },
+  );
+  const recoveryCodesForm = useFormState(
+    { password: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/recovery-codes',
+      errorBag: 'recoveryCodes',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password') }),
+    },
+  );
+  const codes = page.flash[RECOVERY_CODES_FLASH];
   return (
     <>
       <Head title={accountSettingsPageTitle} />
@@ -63,6 +105,16 @@ export default function AccountSettings() {
         purchases={props.purchases}
         locale={props.preferredLanguage}
         status={page.flash.status}
+        twoFactor={{
+          status: props.twoFactor,
+          // The codes just made, one per line, on this answer only (never in the history).
+          recoveryCodes: typeof codes === 'string' && codes ? codes.split('\n') : null,
+          startForm: startTotpForm,
+          confirmForm: confirmTotpForm,
+          disableForm: disableTotpForm,
+          recoveryCodesForm,
+          canManage: !props.isImpersonating,
+        }}
         accessTokens={{
           tokens: props.accessTokens,
           form: tokenForm,

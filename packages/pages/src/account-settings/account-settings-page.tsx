@@ -13,6 +13,12 @@ import {
   type AccessTokensSectionProps,
 } from './access-tokens-section';
 import { Form } from '../forms/form';
+import {
+  TWO_FACTOR_DESCRIPTION,
+  TwoFactorSection,
+  type TwoFactorSectionProps,
+  type TwoFactorStatus,
+} from './two-factor-section';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -41,6 +47,8 @@ export type AccountSettingsPageProps = {
    * without JavaScript shows its success message from it, as one saved through Inertia does.
    */
   status?: string;
+  /** The "Two-factor authentication" section (decision 044); left out when not given. */
+  twoFactor?: TwoFactorSectionProps;
 };
 
 /** What the server sends the AccountSettings page; shared page data comes on top. */
@@ -50,6 +58,8 @@ export type AccountSettingsPageData = {
   purchases: Purchase[];
   /** The viewer's personal access tokens, newest first (decision 014). */
   accessTokens: AccessTokenRecord[];
+  /** The viewer's second factor, and a secret being set up (decision 044). */
+  twoFactor: TwoFactorStatus;
 };
 
 export function AccountSettingsPage({
@@ -60,12 +70,18 @@ export function AccountSettingsPage({
   locale,
   accessTokens,
   status,
+  twoFactor,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
   return (
     <div data-slot="account-settings-page" className="mx-auto max-w-7xl px-6 py-16 lg:px-8">
       <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Account settings</h1>
       <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
+        {twoFactor?.status.required ? (
+          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
+            <TwoFactorSection {...twoFactor} />
+          </SettingsSection>
+        ) : null}
         <SettingsSection
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
@@ -150,6 +166,12 @@ export function AccountSettingsPage({
             />
           </SettingsForm>
         </SettingsSection>
+
+        {twoFactor && !twoFactor.status.required ? (
+          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
+            <TwoFactorSection {...twoFactor} />
+          </SettingsSection>
+        ) : null}
 
         {accessTokens ? (
           <SettingsSection title="Access tokens" description={ACCESS_TOKENS_DESCRIPTION}>

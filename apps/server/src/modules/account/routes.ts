@@ -4,7 +4,10 @@ import { requireUser, signedIn } from '../auth/index.ts';
 import { createTokenBody } from '../tokens/index.ts';
 import { accountController, type AccountControllerDeps } from './controller.ts';
 import {
+  confirmTotpBody,
+  disableTotpBody,
   logoutOtherBody,
+  recoveryCodesBody,
   previewColorSchemeBody,
   snippetLanguageBody,
   updateEmailBody,
@@ -38,6 +41,27 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     signedIn(c.updatePassword),
   );
   router.post('/logout/other', requireUser, validateBody(logoutOtherBody), signedIn(c.logoutOther));
+  // Two-factor authentication (decision 044): the customer's own, never an operator's to change
+  // (refused to an impersonating session by the back office's table, decision 042).
+  router.post('/account-settings/two-factor', requireUser, signedIn(c.startTotp));
+  router.post(
+    '/account-settings/two-factor/confirm',
+    requireUser,
+    validateBody(confirmTotpBody),
+    signedIn(c.confirmTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/disable',
+    requireUser,
+    validateBody(disableTotpBody),
+    signedIn(c.disableTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/recovery-codes',
+    requireUser,
+    validateBody(recoveryCodesBody),
+    signedIn(c.regenerateRecoveryCodes),
+  );
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
   // but not make a credential that would outlive the impersonation, nor revoke one (042).
   router.post(
