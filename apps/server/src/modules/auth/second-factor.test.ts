@@ -5,13 +5,14 @@ import {
   TOTP_DISABLED,
 } from '@tessera/pages/constants';
 import { generate } from 'otplib';
+import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/browser.ts';
-import { testApp } from '../../../test/helpers.ts';
+import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { enrolSecondFactor, totpCode, TEST_TOTP_SECRET } from '../../../test/second-factor.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { uniqueEmail } from '../../../test/users.ts';
-import { hashPassword, usersRepository, WRONG_CODE } from './index.ts';
+import { hashPassword, secondFactorService, usersRepository, WRONG_CODE } from './index.ts';
 
 const PASSWORD = 'a-long-password-for-tests';
 /** The account page's answer to a wrong setup code (modules/account). */
@@ -416,5 +417,128 @@ describe(`second factor (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     await browser.submit('post', '/login/second-factor', { code: await totpCode(clock.now) });
     expect(await browser.signedInAs()).toBe(who.email);
     expect(TEST_TOTP_SECRET).toHaveLength(32);
+  });
+
+  // Hostile cases (issue 22, item 8): what an attacker with the password, or a stolen code, tries.
+  describe('hostile', () => {
+    /** The same code from several browsers at once, each past the password step. */
+    async function race(email: string, code: string, tries = 4) {
+      const steps = await Promise.all(Array.from({ length: tries }, () => passwordStep(email)));
+      await Promise.all(
+        steps.map(({ browser }) => browser.submit('post', '/login/second-factor', { code })),
+      );
+      const who = await Promise.all(steps.map(({ browser }) => browser.signedInAs()));
+      return who.filter((email) => email !== null);
+    }
+
+    /**
+     * The same code checked many times at once below HTTP (no rate limit, no session store in
+     * between), so the checks interleave: what stops a second use is the database's conditional
+     * update, not the order requests happen to arrive in.
+     */
+    async function checksAtOnce(userId: number, code: string, tries = 12) {
+      const factors = secondFactorService({
+        database: store.services.database,
+        secret: store.config.sessionSecret,
+        issuer: 'Test',
+        now: () => clock.now,
+      });
+      const results = await Promise.all(
+        Array.from({ length: tries }, () => factors.check(userId, code)),
+      );
+      return results.filter((method) => method !== null);
+    }
+
+    it('spends a recovery code once when several sign-ins send it at the same moment', async () => {
+      nextStep();
+      const who = await person({ totp: true });
+      expect(await race(who.email, who.recoveryCodes[0]!)).toEqual([who.email]);
+      const used = await db
+        .selectFrom('recovery_codes')
+        .select('id')
+        .where('user_id', '=', who.id)
+        .where('used_at', 'is not', null)
+        .execute();
+      expect(used).toHaveLength(1);
+      const signIns = await db
+        .selectFrom('sign_ins')
+        .select('method')
+        .where('user_id', '=', who.id)
+        .execute();
+      expect(signIns).toEqual([{ method: 'recovery-code' }]);
+      expect((await events(who.id)).filter((e) => e === 'recovery-code.used')).toHaveLength(1);
+      expect(await checksAtOnce(who.id, who.recoveryCodes[1]!)).toEqual(['recovery-code']);
+    });
+
+    it('takes a TOTP code once when several sign-ins send it in the same step at the same moment', async () => {
+      nextStep();
+      const who = await person({ totp: true });
+      expect(await race(who.email, await totpCode(clock.now))).toEqual([who.email]);
+      // The step is spent: the same code later in its 30 s is refused too.
+      const late = await passwordStep(who.email);
+      await late.browser.submit('post', '/login/second-factor', {
+        code: await totpCode(clock.now),
+      });
+      expect(await late.browser.signedInAs()).toBeNull();
+      nextStep();
+      expect(await checksAtOnce(who.id, await totpCode(clock.now))).toEqual(['totp']);
+    });
+
+    it('cannot be skipped by going elsewhere: the password step alone reaches nothing signed in', async () => {
+      nextStep();
+      const who = await person({ admin: true, totp: true });
+      const { browser } = await passwordStep(who.email);
+      for (const url of ['/account-settings', '/upgrade-team', '/licenses', '/teams/1']) {
+        const page = await browser.visit(url);
+        expect(page.status, url).not.toBe(200);
+        if (page.status === 302) expect(page.headers.location, url).toMatch(/^\/login/);
+      }
+      // The back office answers as to any visitor: it does not exist.
+      expect((await browser.visit('/admin')).status).toBe(404);
+      for (const [method, url, body] of [
+        ['post', '/account/tokens', { name: 'Skip', expires_in: '30' }],
+        [
+          'put',
+          '/account-settings/password',
+          { old_password: PASSWORD, new_password: 'x'.repeat(20) },
+        ],
+        ['post', '/account-settings/two-factor/disable', { password: PASSWORD, code: '000000' }],
+      ] as const) {
+        const response = await browser.submit(method, url, body);
+        expect(response.status, url).toBe(401);
+      }
+      expect(await browser.signedInAs()).toBeNull();
+      // The step is still waiting: the code finishes it, and nothing else had.
+      await browser.submit('post', '/login/second-factor', { code: await totpCode(clock.now) });
+      expect(await browser.signedInAs()).toBe(who.email);
+      expect(
+        await db.selectFrom('access_tokens').select('id').where('user_id', '=', who.id).execute(),
+      ).toEqual([]);
+    });
+
+    it('gives the signed-in session a new id: neither the visitor’s nor the waiting session’s cookie signs anyone in', async () => {
+      nextStep();
+      const who = await person({ totp: true });
+      const browser = new TestBrowser(store.app);
+      await browser.visit('/login');
+      const visitor = browser.cookies.get('tessera_session');
+      await passwordStep(who.email, browser);
+      const waiting = browser.cookies.get('tessera_session');
+      expect(waiting).toBeDefined();
+      expect(waiting).not.toBe(visitor);
+      await browser.submit('post', '/login/second-factor', { code: await totpCode(clock.now) });
+      const signedIn = browser.cookies.get('tessera_session');
+      expect(signedIn).not.toBe(waiting);
+      expect(await browser.signedInAs()).toBe(who.email);
+      for (const old of [visitor, waiting]) {
+        if (old === undefined) continue;
+        const page = await request(store.app)
+          .get('/')
+          .set(INERTIA)
+          .set('X-Inertia-Version', '')
+          .set('Cookie', `tessera_session=${encodeURIComponent(old)}`);
+        expect((page.body as { props: { auth: unknown } }).props.auth).toBeNull();
+      }
+    });
   });
 });
