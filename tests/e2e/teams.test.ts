@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
+  completeSecondStep,
+  DEMO_ADMIN_TOTP_SECRET,
   DEMO_PASSWORD,
   type ExpectedFailure,
   fillDetails,
@@ -272,6 +274,9 @@ describe('a personal licence and an existing account', () => {
       await page.getByRole('textbox', { name: 'Email address' }).fill('admin@example.com');
       await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
       await page.getByRole('button', { name: 'Sign in' }).click();
+      // The demo admin has a second factor (decision 045): the code, then back where they were.
+      await page.waitForURL(`${store.url}/login/second-factor`, SLOW);
+      await completeSecondStep(page, DEMO_ADMIN_TOTP_SECRET);
       // Back where they were, signed in now.
       await page.waitForURL(`${store.url}/licenses/${key}`, SLOW);
       await hydrated(page);

@@ -388,6 +388,49 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('lets every signed-in role set up only its own second factor, and a wrong code changes nothing', async () => {
+    const { db } = app.services.database;
+    for (const role of ROLES.filter((r) => r !== 'visitor')) {
+      const browser = browsers.get(role)!;
+      const start = await browser.submit('post', '/account-settings/two-factor');
+      // An operator acting as the customer may not touch the customer's second factor (042).
+      if (role === 'impersonating') {
+        expect(start.status, role).toBe(403);
+        continue;
+      }
+      expect(start.status, `${role} start`).toBe(302);
+      const page = await browser.visit('/account-settings');
+      const twoFactor = (
+        page.body as { props: { twoFactor: { totp: boolean; enrolment: unknown } } }
+      ).props.twoFactor;
+      // The demo admin has one already; everyone else now sees a secret to set up.
+      expect(twoFactor.totp, role).toBe(role === 'admin');
+      expect(twoFactor.enrolment !== null, role).toBe(role !== 'admin');
+      const wrong = await browser.submit('post', '/account-settings/two-factor/confirm', {
+        code: '000000',
+      });
+      expect(wrong.status, `${role} confirm`).toBe(302);
+      const off = await browser.submit('post', '/account-settings/two-factor/disable', {
+        password: 'wrong-password-123',
+        code: '000000',
+      });
+      expect(off.status, `${role} disable`).toBe(302);
+      const { id } = await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', EMAIL[role])
+        .executeTakeFirstOrThrow();
+      await app.services.limiters.passwordCheck.reset(String(id));
+      await app.services.limiters.secondFactor.reset(`user:${id}`);
+    }
+    const rows = await db
+      .selectFrom('totp_credentials')
+      .innerJoin('users', 'users.id', 'totp_credentials.user_id')
+      .select('users.email')
+      .execute();
+    expect(rows.map((row) => row.email)).toEqual([DEMO_USERS.admin]);
+  });
+
   it('lets every signed-in role make and revoke only its own access tokens', async () => {
     const { db } = app.services.database;
     const made = new Map<Role, number>();
@@ -596,6 +639,26 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         status: 403,
         outcome: 'refused',
       },
+      // The customer's second factor, and sign-in's second step (decision 044).
+      {
+        method: 'post',
+        path: '/login/second-factor',
+        body: { code: '000000' },
+        status: 403,
+        outcome: 'refused',
+      },
+      ...[
+        ['/account-settings/two-factor', {}],
+        ['/account-settings/two-factor/confirm', { code: '000000' }],
+        ['/account-settings/two-factor/disable', { password: DEMO_PASSWORD, code: '000000' }],
+        ['/account-settings/two-factor/recovery-codes', { password: DEMO_PASSWORD }],
+      ].map(([path, body]) => ({
+        method: 'post' as const,
+        path: path as string,
+        body: body as object,
+        status: 403,
+        outcome: 'refused' as const,
+      })),
       // Money.
       { method: 'get', path: '/checkout/ecommerce', status: 403, outcome: 'refused' },
       {

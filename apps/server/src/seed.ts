@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrator.ts';
 import {
+  DEMO_ADMIN_TOTP_SECRET,
   DEMO_KEYS,
   DEMO_PASSWORD,
   DEMO_USERS,
@@ -28,6 +29,9 @@ try {
   );
   console.log(
     `Demo accounts (password "${DEMO_PASSWORD}"): ${Object.values(DEMO_USERS).join(', ')}`,
+  );
+  console.log(
+    `${DEMO_USERS.admin} signs in with a second factor: TOTP secret ${DEMO_ADMIN_TOTP_SECRET} (add it to an authenticator app; development only).`,
   );
   console.log(
     `Licence pages:\n${Object.entries(DEMO_KEYS)

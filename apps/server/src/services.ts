@@ -13,6 +13,7 @@ import {
   PURCHASE_STATUS_LIMIT,
   REGISTRY_TOKEN_LIMIT,
   PASSWORD_CHECK_LIMIT,
+  SECOND_FACTOR_LIMIT,
   PASSWORD_RESET_LIMIT,
   SECRET_GUESS_LIMIT,
   SIGN_IN_ACCOUNT_LIMIT,
@@ -143,6 +144,10 @@ export async function createServices(
     passwordReset: await limiter(PASSWORD_RESET_LIMIT),
     passwordCheck: boundedLimiter(
       await createBackoffLimiter(backend, PASSWORD_CHECK_LIMIT),
+      timeoutMs,
+    ),
+    secondFactor: boundedLimiter(
+      await createBackoffLimiter(backend, SECOND_FACTOR_LIMIT),
       timeoutMs,
     ),
     pageViews: await limiter(PAGE_VIEW_LIMIT),

@@ -6,6 +6,7 @@ import { createPurchase, createTeam, createWebhookEvent } from './back-office.ts
 import { TestBrowser } from './browser.ts';
 import { testApp } from './helpers.ts';
 import { quoteFor } from './payments.ts';
+import { completeSecondStep, enrolSecondFactor, TEST_APP_NOW } from './second-factor.ts';
 import { signIn } from './sign-in.ts';
 import { createUser, uniqueEmail } from './users.ts';
 
@@ -95,6 +96,28 @@ export const ids = {
   team: 0,
   member: 0,
 };
+/**
+ * The demo admin's second factor (decision 045): the matrix gives it the tests' TOTP secret and
+ * keeps its recovery codes, so its many sign-ins (a fixed clock has only two fresh TOTP steps)
+ * each finish the second step.
+ */
+let adminFactor: { id: number; recoveryCodes: string[] };
+
+/** Signs the demo admin in: the password, then the second step. */
+function signInAdmin(): Promise<TestBrowser> {
+  return signIn(app.app, DEMO_USERS.admin, DEMO_PASSWORD, {
+    confirm: true,
+    secondStep: (browser) =>
+      completeSecondStep(
+        browser,
+        app.services.database.db,
+        adminFactor.id,
+        TEST_APP_NOW,
+        adminFactor.recoveryCodes,
+      ),
+  });
+}
+
 /** A visitor's checkout, pending: its frame and thank-you page open, its key is not there yet. */
 export let pending: { hash: string; transactionId: string };
 
@@ -104,6 +127,22 @@ export async function prepareMatrix() {
   await seedDemo(app.services.database, app.config);
   {
     const db = app.services.database.db;
+    const adminId = (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_USERS.admin)
+        .executeTakeFirstOrThrow()
+    ).id;
+    adminFactor = {
+      id: adminId,
+      recoveryCodes: await enrolSecondFactor(
+        app.services.database,
+        app.config.sessionSecret,
+        adminId,
+        () => TEST_APP_NOW,
+      ),
+    };
     const at = Date.parse('2025-06-10T12:00:00Z');
     ids.customer = (
       await db
@@ -219,14 +258,16 @@ export async function prepareMatrix() {
         ? new TestBrowser(app.app)
         : role === 'impersonating'
           ? await impersonatingBrowser()
-          : await signIn(app.app, EMAIL[role], DEMO_PASSWORD, { confirm: true }),
+          : role === 'admin'
+            ? await signInAdmin()
+            : await signIn(app.app, EMAIL[role], DEMO_PASSWORD, { confirm: true }),
     );
   }
 }
 
 /** The admin, signed in, acting as the customer (started with the password, audited). */
 export async function impersonatingBrowser(): Promise<TestBrowser> {
-  const browser = await signIn(app.app, DEMO_USERS.admin, DEMO_PASSWORD, { confirm: true });
+  const browser = await signInAdmin();
   const start = await browser.submit('post', `/admin/users/${ids.customer}/impersonate`, {
     password: DEMO_PASSWORD,
   });
@@ -314,6 +355,12 @@ export const GET_ROWS: Row[] = [
     expect: 200,
   },
   { path: () => '/account-settings', expect: signedIn(200), location: () => '/login' },
+  // Sign-in's second step exists only between a right password and the code (decision 044).
+  {
+    path: () => '/login/second-factor',
+    expect: 302,
+    location: (role) => (role === 'visitor' ? '/login' : '/'),
+  },
   // The back office: admins only; everyone else gets the 404 of a page that does not exist.
   { path: () => '/admin', expect: adminOnly },
   { path: () => '/admin?email=customer', expect: adminOnly },
@@ -561,6 +608,26 @@ export const WRITE_ROWS: {
     body: { current_password: 'x', password: 'new-password-123', password_confirmation: 'x' },
     visitor: 401,
   },
+  // Two-factor authentication (decision 044): the signed-in user's own.
+  { method: 'post', path: '/account-settings/two-factor', body: {}, visitor: 401 },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/confirm',
+    body: { code: '000000' },
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/disable',
+    body: { password: 'wrong-password-123', code: '000000' },
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/two-factor/recovery-codes',
+    body: { password: 'wrong-password-123' },
+    visitor: 401,
+  },
   // Personal access tokens (decision 014): the signed-in user's own.
   {
     method: 'post',
@@ -607,6 +674,7 @@ export const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string);
       path: () => `/sandbox-checkout/${pending.transactionId}/pay`,
       body: { card: '4242424242424242' },
     },
+    { method: 'post', path: '/login/second-factor', body: { code: '000000' } },
     { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
     { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
     { method: 'post', path: '/logout', body: {} },

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../src/db/database.ts';
 import type { WebhookEvent } from '../src/db/schema.ts';
 import type { BackOfficeSeams, RefundRequest } from '../src/modules/admin/index.ts';
+import { completeSecondStep, enrolSecondFactor } from './second-factor.ts';
 import { hashPassword } from '../src/modules/auth/index.ts';
 import { usersRepository } from '../src/modules/auth/index.ts';
 import { newLicenseKey } from '../src/modules/shared/index.ts';
@@ -238,6 +239,9 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
   const replays = (late.replays = new RecordingReplays(db, () => clock.now));
   const passwordHash = await hashPassword(PEOPLE_PASSWORD, 10);
 
+  /** Each administrator's id and unused recovery codes, for their sign-ins' second step. */
+  const secondFactors = new Map<string, { id: number; recoveryCodes: string[] }>();
+
   async function person(name: string, options: { admin?: boolean } = {}) {
     const email = uniqueEmail(name);
     const id = await usersRepository(db).create({
@@ -246,12 +250,30 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
       isAdmin: options.admin,
       now: clock.now - 400 * DAY_MS,
     });
+    // Administrators have a second factor (decision 045), as the demo world's does.
+    if (options.admin) {
+      const recoveryCodes = await enrolSecondFactor(
+        store.services.database,
+        store.config.sessionSecret,
+        id,
+        () => clock.now,
+      );
+      secondFactors.set(email, { id, recoveryCodes });
+    }
     return { id, email };
   }
 
+  /** Signs in with the password, and the second step when the account has a second factor. */
   async function signIn(email: string, options: { remember?: boolean } = {}) {
+    const factor = secondFactors.get(email);
     return signingIn.signIn(store.app, email, PEOPLE_PASSWORD, {
       remember: options.remember ?? false,
+      ...(factor
+        ? {
+            secondStep: (browser) =>
+              completeSecondStep(browser, db, factor.id, clock.now, factor.recoveryCodes),
+          }
+        : {}),
     });
   }
 
@@ -270,7 +292,19 @@ export async function backOfficeApp(options: { connected?: boolean } = {}) {
       .execute();
   }
 
-  return { ...store, db, clock, refunds, replays, person, signIn, admin, auditOf };
+  return {
+    ...store,
+    db,
+    clock,
+    refunds,
+    replays,
+    person,
+    signIn,
+    admin,
+    auditOf,
+    /** The administrator's unused recovery codes (the helper spends them when a step is used). */
+    recoveryCodesOf: (email: string) => secondFactors.get(email)?.recoveryCodes ?? [],
+  };
 }
 
 export const PEOPLE_PASSWORD = 'operator-test-password-42';

@@ -19,6 +19,11 @@ export interface SignInOptions {
   via?: string;
   /** Also ask the server whom the browser is signed in as (one more request). */
   confirm?: boolean;
+  /**
+   * The second step (decision 044), sent when the password's answer asks for it: the account
+   * has a second factor. Without it, such a sign-in stops half-way (a 302 to the step).
+   */
+  secondStep?: (browser: TestBrowser) => Promise<request.Response>;
 }
 
 /** A fresh browser that sent the sign-in form, and the server's answer: success or not. */
@@ -42,7 +47,11 @@ export async function signIn(
   password: string,
   options: SignInOptions = {},
 ): Promise<TestBrowser> {
-  const { browser, response } = await trySignIn(app, email, password, options);
+  const tried = await trySignIn(app, email, password, options);
+  const { browser } = tried;
+  let response = tried.response;
+  if (options.secondStep && response.headers.location === '/login/second-factor')
+    response = await options.secondStep(browser);
   if (![302, 303].includes(response.status))
     throw new Error(`Sign-in as ${email} answered ${response.status}`);
   if (options.confirm) {

@@ -26,6 +26,21 @@ export const NEW_BADGE_DAYS = 90;
  * password again only this many minutes after the operator last entered it.
  */
 export const IMPERSONATION_REAUTH_MINUTES = 15;
+/**
+ * Sign-in's second step (decision 044): after the right password, the code (or recovery code)
+ * must follow within this many minutes, else the sign-in starts again.
+ */
+export const SECOND_STEP_MINUTES = 10;
+/** How many single-use recovery codes an account with a second factor holds. */
+export const RECOVERY_CODE_COUNT = 10;
+/** The account page's confirmations for the second factor. */
+export const TOTP_ENABLED = 'Two-factor authentication is on.';
+export const TOTP_DISABLED = 'Two-factor authentication is off.';
+/** Shown to an administrator without a second factor: the back office waits for one. */
+export const SECOND_FACTOR_REQUIRED_FOR_ADMINS =
+  'Administrators must turn on two-factor authentication before using the back office.';
+/** Flash keys of the answer that shows new recovery codes once (never stored in a session). */
+export const RECOVERY_CODES_FLASH = 'recoveryCodes';
 /** The back office lists a customer's sign-ins of this many days; older ones are pruned. */
 export const SIGN_IN_HISTORY_DAYS = 90;
 /** The reason a back-office refund sends the provider unless the operator writes another. */

@@ -103,6 +103,22 @@ export {
   type YourDataSectionProps,
 } from './account-settings/your-data-section';
 export {
+  TWO_FACTOR_DESCRIPTION,
+  TwoFactorSection,
+  type ConfirmTotpFormValues,
+  type DisableTotpFormValues,
+  type RecoveryCodesFormValues,
+  type TwoFactorSectionProps,
+  type TwoFactorStatus,
+} from './account-settings/two-factor-section';
+export {
+  SecondFactorPage,
+  secondFactorPageTitle,
+  type SecondFactorFormValues,
+  type SecondFactorPageData,
+  type SecondFactorPageProps,
+} from './second-factor/second-factor-page';
+export {
   GUMROAD_RECEIPT_HELP_TEXT,
   PurchaseHistory,
   RECEIPT_HELP_TEXT,

@@ -28,6 +28,7 @@ import type { PreviewPageData } from './preview-page/preview-page';
 import type { PrivacyPolicyPageData } from './privacy-policy/privacy-policy-page';
 import type { ResetPasswordPageData } from './reset-password/reset-password-page';
 import type { SandboxCheckoutPageProps } from './sandbox-checkout/types';
+import type { SecondFactorPageData } from './second-factor/second-factor-page';
 import type { PageProps } from './shared/shared-page-data';
 import type { SupportPageData } from './support/support-page';
 import type { TemplatePageData } from './template/template-page';
@@ -92,6 +93,7 @@ export interface PagePropsByName {
   RedeemLicense: RedeemLicensePageProps;
   ResetPassword: ResetPasswordPageData;
   SandboxCheckout: SandboxCheckoutPageProps;
+  SecondFactor: SecondFactorPageData;
   Support: SupportPageData;
   TeamSettings: TeamSettingsPageProps;
   Template: TemplatePageData;

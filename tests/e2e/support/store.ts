@@ -33,6 +33,8 @@ export type RunningStore = {
  * Starts the built store (apps/storefront/dist) as `npm start` would, on a free port, with its
  * own data folder (SQLite database, mail outbox); `seed` adds the demo world first.
  */
+const E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-123';
+
 export async function startStore(
   env: Record<string, string> = {},
   { seed = false }: { seed?: boolean } = {},
@@ -44,7 +46,16 @@ export async function startStore(
     // The store's own address: the demo world's links (its purchases' receipts) point at it.
     const seeded = spawnSync(process.execPath, ['apps/server/src/seed.ts'], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, APP_URL: url, ...env },
+      // The store's session secret too: the admin's seeded TOTP secret is encrypted under a
+      // key derived from it (decision 044).
+      env: {
+        ...process.env,
+        NODE_ENV: 'development',
+        DATA_DIR: dataDir,
+        APP_URL: url,
+        SESSION_SECRET: E2E_SESSION_SECRET,
+        ...env,
+      },
       encoding: 'utf8',
     });
     if (seeded.status !== 0) throw new Error(`seed failed:\n${seeded.stderr}`);
@@ -60,7 +71,7 @@ export async function startStore(
       HOST: '127.0.0.1',
       PORT: String(port),
       APP_URL: url,
-      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-123',
+      SESSION_SECRET: E2E_SESSION_SECRET,
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       ...env,

@@ -325,8 +325,36 @@ export interface AuditEntriesTable {
 export interface SignInsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'password' | 'remember' */
+  /** 'password' | 'remember' | 'totp' | 'recovery-code' (a second step completed) */
   method: string;
+  ip: string | null;
+  created_at: number;
+}
+
+/** An authenticator app's TOTP secret, one per account (decision 044). */
+export interface TotpCredentialsTable {
+  user_id: number;
+  /** AES-256-GCM under a key derived from the session secret: `v1.iv.tag.ciphertext`. */
+  secret_encrypted: string;
+  /** The last accepted time step: a code of that step or earlier is refused (no replay). */
+  last_time_step: number | null;
+  created_at: number;
+}
+
+/** Single-use recovery codes: only the SHA-256 of each. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+  created_at: number;
+}
+
+/** Second-factor events of an account (enrol, disable, second step passed or failed, …). */
+export interface SecurityEventsTable {
+  id: Generated<number>;
+  user_id: number;
+  event: string;
   ip: string | null;
   created_at: number;
 }
@@ -356,6 +384,9 @@ export interface Database {
   newsletter_subscribers: NewsletterSubscribersTable;
   audit_entries: AuditEntriesTable;
   sign_ins: SignInsTable;
+  totp_credentials: TotpCredentialsTable;
+  recovery_codes: RecoveryCodesTable;
+  security_events: SecurityEventsTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -1,6 +1,6 @@
 import { CLASSROOM_SEATS, TEAM_SEATS } from '@tessera/pages/constants';
 import type { Config } from '../config.ts';
-import { hashPassword } from '../modules/auth/index.ts';
+import { hashPassword, secondFactorService } from '../modules/auth/index.ts';
 import { ensureProducts } from '../modules/pricing/index.ts';
 import { sandboxCustomerId, sandboxIdFor } from '../modules/payments/index.ts';
 import { sandboxRepository } from '../modules/payments/index.ts';
@@ -18,6 +18,13 @@ export const DEMO_USERS = {
   otherOwner: 'other-owner@example.com',
   admin: 'admin@example.com',
 } as const;
+
+/**
+ * The demo administrator's TOTP secret (development only): administrators must have a second
+ * factor (decision 045), so `pnpm seed` gives this one a known secret. Add it to an
+ * authenticator app, or compute the code: `node -e "import('otplib').then(o => o.generate({ secret: '…' }).then(console.log))"`.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 
 /** The people filling the other owner's team to its last seat. */
 const seatFiller = (n: number) => `student-${String(n).padStart(2, '0')}@example.com`;
@@ -317,6 +324,22 @@ export async function seedDemo(database: DatabaseHandle, config: Config): Promis
       })
       .execute();
     created.push(`user ${email}`);
+  }
+
+  const admin = await db
+    .selectFrom('users')
+    .select('id')
+    .where('email', '=', DEMO_USERS.admin)
+    .executeTakeFirstOrThrow();
+  const factors = secondFactorService({
+    database,
+    secret: config.sessionSecret,
+    issuer: config.brandName,
+    now: () => now,
+  });
+  if (!(await factors.required(admin.id))) {
+    await factors.enrolKnownSecret(admin.id, DEMO_ADMIN_TOTP_SECRET);
+    created.push(`two-factor authentication for ${DEMO_USERS.admin}`);
   }
 
   for (const license of DEMO_LICENSES) {

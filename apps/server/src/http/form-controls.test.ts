@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { pageFromHtml, testApp } from '../../test/helpers.ts';
+import { enrolSecondFactor, TEST_APP_NOW, totpCode } from '../../test/second-factor.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../test/services.ts';
 import { createUser, uniqueEmail } from '../../test/users.ts';
 import { CSRF_STATUS } from './csrf.ts';
@@ -87,6 +88,35 @@ describe(`forms posted without JavaScript (${TEST_DATABASE}, ${TEST_SESSION_STOR
     const browser = await signedIn(app, email);
     const account = await browser.agent.get('/account-settings').set('Accept', 'text/html');
     expect(account.status).toBe(200);
+    expect(pageFromHtml(account.text).component).toBe('AccountSettings');
+  });
+
+  it('finishes the second step of a sign-in with a plain form post, and refuses one without the token', async () => {
+    const { app, services, config } = await testApp();
+    const email = uniqueEmail();
+    const id = await createUser(services, email, PASSWORD);
+    await enrolSecondFactor(services.database, config.sessionSecret, id, () => TEST_APP_NOW);
+    const browser = new PlainBrowser(app);
+    await browser.open('/login');
+    const first = await browser.post('/login', '/login', {
+      _token: browser.token,
+      email,
+      password: PASSWORD,
+    });
+    expect(first.headers.location).toBe('/login/second-factor');
+    const step = await browser.open('/login/second-factor');
+    expect(step.page.component).toBe('SecondFactor');
+    expect(browser.token).not.toBe('');
+    const code = await totpCode(TEST_APP_NOW);
+    const forged = await browser.post('/login/second-factor', '/login/second-factor', { code });
+    expect(forged.status).toBe(CSRF_STATUS);
+    const done = await browser.post('/login/second-factor', '/login/second-factor', {
+      _token: browser.token,
+      code,
+    });
+    expect(done.status).toBe(302);
+    expect(done.headers.location).toBe('/');
+    const account = await browser.agent.get('/account-settings').set('Accept', 'text/html');
     expect(pageFromHtml(account.text).component).toBe('AccountSettings');
   });
 

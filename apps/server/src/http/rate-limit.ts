@@ -30,6 +30,11 @@ export interface Limiters {
   passwordReset: RateLimiter;
   /** Per signed-in user: the password asked again before a sensitive change. */
   passwordCheck: RateLimiter;
+  /**
+   * Second-factor codes (sign-in's second step, disabling it, impersonation's step-up): one
+   * limiter, consumed under the account's key and the source address's key.
+   */
+  secondFactor: RateLimiter;
   /** Anonymous page-view beacons, per address. */
   pageViews: RateLimiter;
   /** Wrong licence keys and invite tokens, per address (counts misses only; `peek` first). */
@@ -149,6 +154,20 @@ export const SIGN_IN_ACCOUNT_LIMIT: BackoffRule = {
 /** Password re-checks of a signed-in user (log out other sessions, change password or e-mail). */
 export const PASSWORD_CHECK_LIMIT: BackoffRule = {
   name: 'password-check',
+  points: 5,
+  durationSeconds: 15 * 60,
+  blockSeconds: 60,
+  maxBlockSeconds: 15 * 60,
+  memorySeconds: 24 * 60 * 60,
+};
+
+/**
+ * Second-factor codes, per account and per source address (decision 044): a six-digit code has
+ * a million values and two or three are current, so 5 tries then a doubling block keeps a
+ * guesser's odds per day near one in ten thousand; a person mistyping twice is never near it.
+ */
+export const SECOND_FACTOR_LIMIT: BackoffRule = {
+  name: 'second-factor',
   points: 5,
   durationSeconds: 15 * 60,
   blockSeconds: 60,

@@ -77,6 +77,7 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       signInAccount: await limiter(),
       passwordReset: await limiter(),
       passwordCheck: await limiter(),
+      secondFactor: await limiter(),
       pageViews: await limiter(),
       secretGuesses: await limiter(),
       purchaseStatus: await limiter(),

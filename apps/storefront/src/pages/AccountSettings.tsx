@@ -10,6 +10,7 @@ import {
   ACCESS_TOKEN_DEFAULT_EXPIRY,
   ACCOUNT_DELETE_PATH,
   NEW_ACCESS_TOKEN_FLASH,
+  RECOVERY_CODES_FLASH,
 } from '@tessera/pages/constants';
 import { useState } from 'react';
 import { useFormState } from '../lib/use-form-state';
@@ -66,6 +67,44 @@ export default function AccountSettings() {
     },
   );
   const [pendingTokenId, setPendingTokenId] = useState<number | null>(null);
+  // Each two-factor form names its errors: two of them ask for the password (decision 048).
+  const startTotpForm = useFormState(
+    {},
+    {
+      method: 'post',
+      action: '/account-settings/two-factor',
+      errorBag: 'twoFactorStart',
+      visit: () => ({ preserveScroll: true }),
+    },
+  );
+  const confirmTotpForm = useFormState(
+    { code: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/confirm',
+      errorBag: 'twoFactorConfirm',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('code') }),
+    },
+  );
+  const disableTotpForm = useFormState(
+    { password: '', code: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/disable',
+      errorBag: 'twoFactorDisable',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password', 'code') }),
+    },
+  );
+  const recoveryCodesForm = useFormState(
+    { password: '' },
+    {
+      method: 'post',
+      action: '/account-settings/two-factor/recovery-codes',
+      errorBag: 'recoveryCodes',
+      visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password') }),
+    },
+  );
+  const codes = page.flash[RECOVERY_CODES_FLASH];
   return (
     <>
       <Head title={accountSettingsPageTitle} />
@@ -79,6 +118,16 @@ export default function AccountSettings() {
         yourData={{
           ...(props.csrfToken ? { csrfToken: props.csrfToken } : {}),
           deleteForm,
+          canManage: !props.isImpersonating,
+        }}
+        twoFactor={{
+          status: props.twoFactor,
+          // The codes just made, one per line, on this answer only (never in the history).
+          recoveryCodes: typeof codes === 'string' && codes ? codes.split('\n') : null,
+          startForm: startTotpForm,
+          confirmForm: confirmTotpForm,
+          disableForm: disableTotpForm,
+          recoveryCodesForm,
           canManage: !props.isImpersonating,
         }}
         accessTokens={{

@@ -20,12 +20,11 @@ export default function AdminCustomer() {
         {...props}
         locale={props.preferredLanguage}
         processing={processing}
-        onImpersonate={({ password }) =>
-          send(
-            'post',
-            `/admin/users/${props.customer.id}/impersonate`,
-            password ? { password } : {},
-          )
+        onImpersonate={({ password, code }) =>
+          send('post', `/admin/users/${props.customer.id}/impersonate`, {
+            ...(password ? { password } : {}),
+            ...(code ? { code } : {}),
+          })
         }
         onRefund={(id, values, done) => send('post', `/admin/purchases/${id}/refund`, values, done)}
         onDeactivateLicense={(id) => send('post', license(id, 'deactivate'))}

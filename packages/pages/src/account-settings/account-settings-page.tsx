@@ -18,6 +18,12 @@ import {
   YourDataSection,
   type YourDataSectionProps,
 } from './your-data-section';
+import {
+  TWO_FACTOR_DESCRIPTION,
+  TwoFactorSection,
+  type TwoFactorSectionProps,
+  type TwoFactorStatus,
+} from './two-factor-section';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -48,6 +54,8 @@ export type AccountSettingsPageProps = {
    * without JavaScript shows its success message from it, as one saved through Inertia does.
    */
   status?: string;
+  /** The "Two-factor authentication" section (decision 044); left out when not given. */
+  twoFactor?: TwoFactorSectionProps;
 };
 
 /** What the server sends the AccountSettings page; shared page data comes on top. */
@@ -57,6 +65,8 @@ export type AccountSettingsPageData = {
   purchases: Purchase[];
   /** The viewer's personal access tokens, newest first (decision 014). */
   accessTokens: AccessTokenRecord[];
+  /** The viewer's second factor, and a secret being set up (decision 044). */
+  twoFactor: TwoFactorStatus;
 };
 
 export function AccountSettingsPage({
@@ -68,12 +78,18 @@ export function AccountSettingsPage({
   accessTokens,
   yourData,
   status,
+  twoFactor,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
   return (
     <div data-slot="account-settings-page" className="mx-auto max-w-7xl px-6 py-16 lg:px-8">
       <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Account settings</h1>
       <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
+        {twoFactor?.status.required ? (
+          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
+            <TwoFactorSection {...twoFactor} />
+          </SettingsSection>
+        ) : null}
         <SettingsSection
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
@@ -158,6 +174,12 @@ export function AccountSettingsPage({
             />
           </SettingsForm>
         </SettingsSection>
+
+        {twoFactor && !twoFactor.status.required ? (
+          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
+            <TwoFactorSection {...twoFactor} />
+          </SettingsSection>
+        ) : null}
 
         {accessTokens ? (
           <SettingsSection title="Access tokens" description={ACCESS_TOKENS_DESCRIPTION}>

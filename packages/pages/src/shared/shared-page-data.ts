@@ -59,6 +59,8 @@ export type FlashMessages = {
   status?: string;
   accessTokenSecret?: string;
   accessTokenId?: string;
+  /** New recovery codes, one per line, on the answer that made them only (decision 044). */
+  recoveryCodes?: string;
 };
 
 /**

@@ -23,11 +23,18 @@ export async function pagesAreTypedByName(res: Response) {
     email: 'ada@example.com',
     purchases: [purchase],
     accessTokens: [],
+    twoFactor: { totp: false, recoveryCodesLeft: 0, required: false, enrolment: null },
   });
   await res.inertia('AccountSettings', {
     email: () => 'ada@example.com',
     purchases: async () => [purchase],
     accessTokens: async () => [],
+    twoFactor: async () => ({
+      totp: true,
+      recoveryCodesLeft: 10,
+      required: false,
+      enrolment: null,
+    }),
   });
   const help = 'help@example.com';
   await res.inertia('ThankYou', {

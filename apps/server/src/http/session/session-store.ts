@@ -22,6 +22,15 @@ declare module 'express-session' {
     impersonatedUserId: number;
     /** When the password was last entered in this session (sign-in or re-entry), epoch ms. */
     passwordConfirmedAt: number;
+    /**
+     * The password was right for an account with a second factor: who, what was asked for, and
+     * when (epoch ms). The session is not signed in until the second step (decision 044).
+     */
+    pendingSignIn: { userId: number; remember: boolean; intendedUrl?: string; at: number };
+    /** A TOTP secret being set up on the account page, encrypted (never the plain secret). */
+    totpEnrolment: string;
+    /** When a second factor was last proven in this session (second step or step-up), epoch ms. */
+    secondFactorConfirmedAt: number;
   }
 }
 

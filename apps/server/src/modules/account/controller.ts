@@ -14,6 +14,7 @@ import type { Limiters } from '../../http/rate-limit.ts';
 import { redirectBack } from '../../http/redirect-back.ts';
 import { pathId, type Input } from '../../http/validation.ts';
 import {
+  checkSecondFactor,
   passwordProblem,
   usersRepository,
   WRONG_CURRENT_PASSWORD,
@@ -32,6 +33,9 @@ import {
   NEW_ACCESS_TOKEN_FLASH,
   OTHER_SESSIONS_LOGGED_OUT,
   PASSWORD_UPDATED,
+  RECOVERY_CODES_FLASH,
+  TOTP_DISABLED,
+  TOTP_ENABLED,
 } from '@tessera/pages/constants';
 import type { InertiaRenderOptions } from '../../http/inertia/inertia.ts';
 import type { AccessTokensService } from '../tokens/index.ts';
@@ -39,8 +43,11 @@ import { regenerateSession } from '../../http/session/session.ts';
 import type { Logger } from '../../logger.ts';
 import type { PersonalData } from './service.ts';
 import type {
+  ConfirmTotpBody,
   CreateTokenBody,
   DeleteAccountBody,
+  DisableTotpBody,
+  RecoveryCodesBody,
   LogoutOtherBody,
   PreviewColorSchemeBody,
   SnippetLanguageBody,
@@ -49,7 +56,10 @@ import type {
 } from './schemas.ts';
 
 // What the account page says; the same words the pages show (@tessera/pages/constants).
-export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED };
+export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED, TOTP_DISABLED, TOTP_ENABLED };
+export const WRONG_SETUP_CODE =
+  'That code does not match. Check the time on your device and enter the current code.';
+export const NO_TOTP_SETUP = 'Start setting up two-factor authentication first.';
 export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD };
 export const EMAIL_TAKEN = 'This email address is already in use.';
 export const EMAIL_CHANGE_UNDONE = (email: string) =>
@@ -67,7 +77,7 @@ export interface AccountControllerDeps {
   db: Db;
   auth: AuthService;
   /** `downloads` also limits the data export: it is a download of its own. */
-  limiters: Pick<Limiters, 'passwordCheck' | 'downloads'>;
+  limiters: Pick<Limiters, 'passwordCheck' | 'downloads' | 'secondFactor'>;
   /** Personal access tokens (decision 014). */
   tokens: AccessTokensService;
   /** The export and the deletion of the account (decision 060). */
@@ -109,6 +119,17 @@ export function accountController({
             source: row.source,
           })),
         accessTokens: () => tokens.list(user.id),
+        twoFactor: async () => {
+          const status = await auth.secondFactors.status(user.id);
+          const sealed = status.totp ? undefined : req.session.totpEnrolment;
+          const enrolment = sealed ? await auth.secondFactors.resumeTotp(user.email, sealed) : null;
+          return {
+            ...status,
+            // An operator may look at the customer's page; only their own account asks this.
+            required: Boolean(user.is_admin) && !status.totp && !req.impersonator,
+            enrolment: enrolment ? { qrCode: enrolment.qrCode, secret: enrolment.secret } : null,
+          };
+        },
       },
       {
         status: extra.status ?? 200,
@@ -147,6 +168,76 @@ export function accountController({
   return {
     show(req: SignedIn, res: Response) {
       return render(req, res);
+    },
+
+    /** A new TOTP secret to set up: kept encrypted in the session until a code confirms it. */
+    async startTotp(req: SignedIn, res: Response) {
+      const enrolment = await auth.secondFactors.beginTotp(req.user.email);
+      req.session.totpEnrolment = enrolment.encrypted;
+      res.redirect(PAGE);
+    },
+
+    /**
+     * Turns TOTP on with a current code of the secret being set up, and answers with the page
+     * itself, the ten recovery codes in this answer's `page.flash` only (shown once).
+     */
+    async confirmTotp(req: SignedIn<Input<ConfirmTotpBody>>, res: Response) {
+      const sealed = req.session.totpEnrolment;
+      if (!sealed) throw new ValidationFailedError({ code: NO_TOTP_SETUP }, { back: PAGE });
+      // The same limiter as every second-factor code: a setup code is a guess at a secret too.
+      const key = `user:${req.user.id}`;
+      const limit = await limiters.secondFactor.consume(key);
+      if (!limit.allowed) {
+        const message = retryMessage('code attempts', limit.retryAfterSeconds);
+        throw new TooManyRequestsError(limit.retryAfterSeconds, message, {
+          fields: { code: message },
+          form: { url: PAGE, render: (errors) => render(req, res, { errors, status: 429 }) },
+        });
+      }
+      const codes = await auth.secondFactors.confirmTotp(
+        req.user.id,
+        sealed,
+        req.body.code.trim(),
+        req.ip,
+      );
+      if (!codes) throw new ValidationFailedError({ code: WRONG_SETUP_CODE }, { back: PAGE });
+      await limiters.secondFactor.reset(key);
+      delete req.session.totpEnrolment;
+      req.session.secondFactorConfirmedAt = auth.now();
+      await render(req, res, {
+        url: PAGE,
+        flash: { status: TOTP_ENABLED, [RECOVERY_CODES_FLASH]: codes.join('\n') },
+      });
+    },
+
+    /** Turns TOTP off: the password and a current code (or a recovery code) first. */
+    async disableTotp(req: SignedIn<Input<DisableTotpBody>>, res: Response) {
+      await confirmPassword(req, res, 'password', req.body.password, WRONG_PASSWORD);
+      await checkSecondFactor({
+        auth,
+        limiter: limiters.secondFactor,
+        req,
+        userId: req.user.id,
+        code: req.body.code,
+        field: 'code',
+        form: { url: PAGE, render: (errors) => render(req, res, { errors, status: 429 }) },
+      });
+      await auth.secondFactors.disableTotp(req.user.id, req.ip);
+      delete req.session.secondFactorConfirmedAt;
+      await res.flash({ messages: { status: TOTP_DISABLED } });
+      res.redirect(PAGE);
+    },
+
+    /** Ten new recovery codes in place of the old ones, after the password; shown once. */
+    async regenerateRecoveryCodes(req: SignedIn<Input<RecoveryCodesBody>>, res: Response) {
+      await confirmPassword(req, res, 'password', req.body.password, WRONG_PASSWORD);
+      if (!(await auth.secondFactors.required(req.user.id)))
+        throw new ValidationFailedError({ password: NO_TOTP_SETUP }, { back: PAGE });
+      const codes = await auth.secondFactors.regenerateRecoveryCodes(req.user.id, req.ip);
+      await render(req, res, {
+        url: PAGE,
+        flash: { [RECOVERY_CODES_FLASH]: codes.join('\n') },
+      });
     },
 
     async updateEmail(req: SignedIn<Input<UpdateEmailBody>>, res: Response) {

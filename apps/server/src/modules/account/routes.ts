@@ -7,7 +7,10 @@ import { personalData, type PersonalDataDeps } from './service.ts';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '@tessera/pages/constants';
 import {
   deleteAccountBody,
+  confirmTotpBody,
+  disableTotpBody,
   logoutOtherBody,
+  recoveryCodesBody,
   previewColorSchemeBody,
   snippetLanguageBody,
   updateEmailBody,
@@ -41,6 +44,27 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     signedIn(c.updatePassword),
   );
   router.post('/logout/other', requireUser, validateBody(logoutOtherBody), signedIn(c.logoutOther));
+  // Two-factor authentication (decision 044): the customer's own, never an operator's to change
+  // (refused to an impersonating session by the back office's table, decision 042).
+  router.post('/account-settings/two-factor', requireUser, signedIn(c.startTotp));
+  router.post(
+    '/account-settings/two-factor/confirm',
+    requireUser,
+    validateBody(confirmTotpBody),
+    signedIn(c.confirmTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/disable',
+    requireUser,
+    validateBody(disableTotpBody),
+    signedIn(c.disableTotp),
+  );
+  router.post(
+    '/account-settings/two-factor/recovery-codes',
+    requireUser,
+    validateBody(recoveryCodesBody),
+    signedIn(c.regenerateRecoveryCodes),
+  );
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
   // but not make a credential that would outlive the impersonation, nor revoke one (042).
   router.post(

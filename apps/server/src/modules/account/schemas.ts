@@ -1,6 +1,6 @@
 import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, passwordInput } from '../auth/index.ts';
+import { emailField, passwordInput, secondFactorCode } from '../auth/index.ts';
 
 /** The spec's form has one field; the password is asked again before the change (decision 003). */
 export const updateEmailBody = z.object({ email: emailField, password: passwordInput() });
@@ -11,6 +11,10 @@ export const updatePasswordBody = z.object({
 });
 
 export const logoutOtherBody = z.object({ password: passwordInput() });
+
+export const confirmTotpBody = z.object({ code: secondFactorCode() });
+export const disableTotpBody = z.object({ password: passwordInput(), code: secondFactorCode() });
+export const recoveryCodesBody = z.object({ password: passwordInput() });
 
 export const snippetLanguageBody = z.object({
   snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),
@@ -23,6 +27,9 @@ export const previewColorSchemeBody = z.object({
 export type UpdateEmailBody = z.output<typeof updateEmailBody>;
 export type UpdatePasswordBody = z.output<typeof updatePasswordBody>;
 export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
+export type ConfirmTotpBody = z.output<typeof confirmTotpBody>;
+export type DisableTotpBody = z.output<typeof disableTotpBody>;
+export type RecoveryCodesBody = z.output<typeof recoveryCodesBody>;
 export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
 export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
 export type { CreateTokenBody } from '../tokens/index.ts';

@@ -21,7 +21,7 @@ import type { AppSessionStore } from '../../http/session/session-store.ts';
 import { fieldErrors, pathId, type Input } from '../../http/validation.ts';
 import type { Errors } from '../../http/inertia/page.ts';
 import type { Limiters } from '../../http/rate-limit.ts';
-import { WRONG_PASSWORD } from '../auth/index.ts';
+import { checkSecondFactor, WRONG_PASSWORD } from '../auth/index.ts';
 import { REPORT_DAYS } from '../analytics/index.ts';
 import { pageViews } from '../analytics/index.ts';
 import type { AuthService, CookieSettings, SignedIn } from '../auth/index.ts';
@@ -77,6 +77,8 @@ export const MESSAGES = {
   replayed: (outcome: string) => `Event replayed; its outcome is now “${outcome}”.`,
   replayFailed: (message: string) => `The event could not be replayed: ${message}`,
   needsPassword: 'Enter your password to start impersonating.',
+  needsCode:
+    'Enter a code from your authenticator app (or a recovery code) to start impersonating.',
 } as const;
 
 export interface AdminControllerDeps {
@@ -84,7 +86,7 @@ export interface AdminControllerDeps {
   sessionStore: AppSessionStore;
   service: BackOfficeService;
   auth: AuthService;
-  limiters: Pick<Limiters, 'passwordCheck'>;
+  limiters: Pick<Limiters, 'passwordCheck' | 'secondFactor'>;
   cookies: CookieSettings;
   now: () => number;
 }
@@ -229,9 +231,9 @@ export function adminController(deps: AdminControllerDeps) {
     },
 
     /**
-     * Starts acting as the customer. Needs a recent sign-in (the password entered in this
-     * session within IMPERSONATION_REAUTH_MINUTES), else the password now, checked under the
-     * same per-user limit as every other password re-check.
+     * Starts acting as the customer. Needs a recent sign-in (the password and a second factor
+     * proven in this session within IMPERSONATION_REAUTH_MINUTES), else both now: the password
+     * under the per-user limit of every password re-check, the code under the second-factor one.
      */
     async impersonate(req: SignedIn<Input<ImpersonateBody, { id: string }>>, res: Response) {
       const admin = req.user;
@@ -242,7 +244,7 @@ export function adminController(deps: AdminControllerDeps) {
       const refusal = impersonationRefusal(target);
       if (refusal) return flashTo(req, res, 'error', refusal, page);
 
-      const { password } = req.body;
+      const { password, code } = req.body;
       if (!recentlyAuthenticated(req, now())) {
         if (!password)
           throw new ValidationFailedError({ password: MESSAGES.needsPassword }, { back: page });
@@ -262,6 +264,21 @@ export function adminController(deps: AdminControllerDeps) {
           throw new ValidationFailedError({ password: WRONG_PASSWORD }, { back: page });
         await deps.limiters.passwordCheck.reset(key);
         req.session.passwordConfirmedAt = now();
+        // The password alone does not start it: a second factor, freshly (decision 045).
+        if (!code) throw new ValidationFailedError({ code: MESSAGES.needsCode }, { back: page });
+        await checkSecondFactor({
+          auth: deps.auth,
+          limiter: deps.limiters.secondFactor,
+          req,
+          userId: admin.id,
+          code,
+          field: 'code',
+          form: {
+            url: page,
+            render: (errors) => renderCustomer(req, res, target.id, { errors, status: 429 }),
+          },
+        });
+        req.session.secondFactorConfirmedAt = now();
       }
 
       await database.writeTransaction((tx) =>

@@ -3,6 +3,7 @@ import { IMPERSONATION_REAUTH_MINUTES } from '@tessera/pages/constants';
 import { describe, expect, it } from 'vitest';
 import { backOfficeApp, PEOPLE_PASSWORD } from '../../../test/back-office.ts';
 import type { TestBrowser } from '../../../test/browser.ts';
+import { freshTotpCode } from '../../../test/second-factor.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { IMPERSONATION_REFUSED } from '../auth/index.ts';
 import { MESSAGES } from './controller.ts';
@@ -153,7 +154,7 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     expect(starts.filter((entry) => entry.actor_id === operator.id)).toEqual([]);
   });
 
-  it(`asks for the password again once the sign-in is older than ${IMPERSONATION_REAUTH_MINUTES} minutes`, async () => {
+  it(`asks for the password and a second factor again once the sign-in is older than ${IMPERSONATION_REAUTH_MINUTES} minutes`, async () => {
     const operator = await store.admin();
     const customer = await store.person('later');
     const url = `/admin/users/${customer.id}/impersonate`;
@@ -178,7 +179,13 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
         impersonating: false,
       });
 
-      const ok = await operator.browser.submit('post', url, { password: PEOPLE_PASSWORD });
+      // The password alone no longer starts it: a second factor is asked for too.
+      await operator.browser.submit('post', url, { password: PEOPLE_PASSWORD });
+      expect(await operator.browser.errorsAfterRedirect(`/admin/users/${customer.id}`)).toEqual({
+        code: MESSAGES.needsCode,
+      });
+      const code = await freshTotpCode(db, operator.id, clock.now);
+      const ok = await operator.browser.submit('post', url, { password: PEOPLE_PASSWORD, code });
       expect(ok.headers.location).toBe('/');
       expect(await whoAmI(operator.browser)).toEqual({
         email: customer.email,

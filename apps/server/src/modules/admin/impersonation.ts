@@ -41,6 +41,11 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   ['POST', '/password/reset', { refuse: IMPERSONATION_REFUSED }],
   ['PUT', '/account-settings/email', { refuse: IMPERSONATION_REFUSED }],
   ['PUT', '/account-settings/password', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/login/second-factor', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/two-factor', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/two-factor/confirm', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/two-factor/disable', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/two-factor/recovery-codes', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account/tokens', { refuse: IMPERSONATION_REFUSED }],
   ['DELETE', '/account/tokens/:id', { refuse: IMPERSONATION_REFUSED }],
   // The customer's data: its export and the account's deletion (decision 060).

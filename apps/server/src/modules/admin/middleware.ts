@@ -1,9 +1,13 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { IMPERSONATION_REAUTH_MINUTES } from '@tessera/pages/constants';
+import {
+  IMPERSONATION_REAUTH_MINUTES,
+  SECOND_FACTOR_REQUIRED_FOR_ADMINS,
+} from '@tessera/pages/constants';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { regenerateSession } from '../../http/session/session.ts';
-import type { CookieSettings } from '../auth/index.ts';
+import { ForbiddenError } from '../../http/errors.ts';
+import type { AuthService, CookieSettings } from '../auth/index.ts';
 import { usersRepository } from '../auth/index.ts';
 
 /**
@@ -34,10 +38,32 @@ export function impersonation(db: Db): RequestHandler {
 
 const REAUTH_MS = IMPERSONATION_REAUTH_MINUTES * 60 * 1000;
 
-/** The password was entered in this session within IMPERSONATION_REAUTH_MINUTES. */
-export function recentlyAuthenticated(req: Request, now: number): boolean {
-  const at = req.session.passwordConfirmedAt;
+function recent(at: number | undefined, now: number): boolean {
   return at !== undefined && now - at >= 0 && now - at <= REAUTH_MS;
+}
+
+/**
+ * Both the password and a second factor were proven in this session within
+ * IMPERSONATION_REAUTH_MINUTES (decision 045): a remembered browser, or a session that only
+ * typed the password, is not recent.
+ */
+export function recentlyAuthenticated(req: Request, now: number): boolean {
+  return (
+    recent(req.session.passwordConfirmedAt, now) && recent(req.session.secondFactorConfirmedAt, now)
+  );
+}
+
+/**
+ * An operator without a second factor gets only its enrolment (decision 045): a page of the
+ * back office sends them to the account page, anything else is refused.
+ */
+export function requireSecondFactor(auth: AuthService): RequestHandler {
+  return async (req, res, next) => {
+    const admin = req.user;
+    if (!admin || (await auth.secondFactors.required(admin.id))) return next();
+    if (req.method === 'GET' || req.method === 'HEAD') return res.redirect('/account-settings');
+    next(new ForbiddenError(SECOND_FACTOR_REQUIRED_FOR_ADMINS));
+  };
 }
 
 export function impersonationRefusal(target: Pick<User, 'is_admin'>): string | null {
@@ -47,7 +73,8 @@ export function impersonationRefusal(target: Pick<User, 'is_admin'>): string | n
 /**
  * Switches the session to act as `target` (or back, with null), under a new session id: what
  * the session had been is not carried into what it becomes. Only the operator's own sign-in
- * facts (their remember-me selector, when they last entered the password) travel along.
+ * facts (their remember-me selector, when they last entered the password and a second factor)
+ * travel along.
  */
 export async function switchSession(
   req: Request,
@@ -56,11 +83,13 @@ export async function switchSession(
   target: User | null,
   cookies: CookieSettings,
 ): Promise<void> {
-  const { rememberSelector, passwordConfirmedAt } = req.session;
+  const { rememberSelector, passwordConfirmedAt, secondFactorConfirmedAt } = req.session;
   await regenerateSession(req);
   req.session.userId = admin.id;
   if (target) req.session.impersonatedUserId = target.id;
   if (rememberSelector) req.session.rememberSelector = rememberSelector;
   if (passwordConfirmedAt !== undefined) req.session.passwordConfirmedAt = passwordConfirmedAt;
+  if (secondFactorConfirmedAt !== undefined)
+    req.session.secondFactorConfirmedAt = secondFactorConfirmedAt;
   cookies.csrf.rotate(req, res);
 }

@@ -5,6 +5,7 @@ import { validateBody } from '../../http/validation.ts';
 import type { Logger } from '../../logger.ts';
 import { adminController, type AdminControllerDeps } from './controller.ts';
 import { impersonateBody, moveLicenseBody, refundBody } from './schemas.ts';
+import { requireSecondFactor } from './middleware.ts';
 import { backOfficeService, type BackOfficeSeams } from './service.ts';
 
 /**
@@ -41,6 +42,8 @@ export function adminRoutes({ seams, appUrl, logger, ...deps }: AdminRoutesDeps)
   router.delete('/impersonate', c.stopImpersonating);
 
   router.use('/admin', requireAdmin);
+  // An operator without a second factor gets only its enrolment on the account page.
+  router.use('/admin', requireSecondFactor(deps.auth));
   router.get('/admin', c.customers);
   router.get('/admin/users/:id', c.customer);
   router.post(

@@ -1,6 +1,6 @@
 import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, formBoolean, passwordInput } from '../auth/index.ts';
+import { emailField, formBoolean, passwordInput, secondFactorCode } from '../auth/index.ts';
 
 /** The longest page number a list accepts; beyond the last page a list is simply empty. */
 const MAX_PAGE = 100_000;
@@ -41,8 +41,14 @@ export const refundBody = z.object({
 
 export const moveLicenseBody = z.object({ email: emailField });
 
-/** The password, asked again when the operator's last sign-in is not recent. */
-export const impersonateBody = z.object({ password: passwordInput().optional() });
+/**
+ * The password and a second-factor code, asked again when the operator's last sign-in (or
+ * step-up) is not recent.
+ */
+export const impersonateBody = z.object({
+  password: passwordInput().optional(),
+  code: secondFactorCode().optional(),
+});
 
 export type RefundBody = z.output<typeof refundBody>;
 export type MoveLicenseBody = z.output<typeof moveLicenseBody>;

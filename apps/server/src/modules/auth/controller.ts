@@ -7,7 +7,7 @@ import {
 } from '../../http/errors.ts';
 import type { Limiters } from '../../http/rate-limit.ts';
 import type { Input } from '../../http/validation.ts';
-import { destroySession } from '../../http/session/session.ts';
+import { destroySession, regenerateSession } from '../../http/session/session.ts';
 import { parseCookies } from '../../http/session/cookies.ts';
 import type { AuthService } from './service/auth.ts';
 import {
@@ -45,7 +45,7 @@ const RESET_ERRORS = {
 
 export interface AuthControllerDeps {
   auth: AuthService;
-  limiters: Pick<Limiters, 'signIn' | 'signInAccount' | 'passwordReset'>;
+  limiters: Pick<Limiters, 'signIn' | 'signInAccount' | 'passwordReset' | 'secondFactor'>;
   cookies: CookieSettings;
 }
 
@@ -91,6 +91,17 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
 
       await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);
       const intended = req.session.intendedUrl ?? body.intended_url;
+      if (await auth.secondFactors.required(user.id)) {
+        // The password is right; the session is signed in only after the second step.
+        await regenerateSession(req);
+        req.session.pendingSignIn = {
+          userId: user.id,
+          remember: body.remember,
+          at: auth.now(),
+          ...(intended ? { intendedUrl: intended } : {}),
+        };
+        return res.redirect('/login/second-factor');
+      }
       await signIn(req, res, auth, cookies, user.id, body.remember);
       // A password just entered: the back office's "recent sign-in" (decision 011).
       req.session.passwordConfirmedAt = auth.now();

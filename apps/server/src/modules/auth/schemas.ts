@@ -47,6 +47,13 @@ export const resetPasswordBody = z.object({
   password: passwordInput(),
 });
 
+/** A TOTP code or a recovery code, typed: bounded, spaces and dashes allowed. */
+export const secondFactorCode = (field = 'code') =>
+  requiredText(field).max(64, `The ${field} is too long.`);
+
+export const secondStepBody = z.object({ code: secondFactorCode() });
+
+export type SecondStepBody = z.output<typeof secondStepBody>;
 export type LoginBody = z.output<typeof loginBody>;
 export type LogoutBody = z.output<typeof logoutBody>;
 export type ForgotPasswordBody = z.output<typeof forgotPasswordBody>;

@@ -4,6 +4,11 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { listening, quoteFor } from '../../../test/payments.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
+import {
+  completeSecondStep,
+  enrolSecondFactor,
+  TEST_APP_NOW,
+} from '../../../test/second-factor.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 import { TEST_CARDS } from './sandbox/provider.ts';
 
@@ -20,6 +25,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/** An operator with a second factor (decision 045), signed in through both steps. */
+async function signedInOperator(name: string) {
+  const email = uniqueEmail(name);
+  const id = await createUser(app.services, email, PASSWORD);
+  const { database } = app.services;
+  await database.db.updateTable('users').set({ is_admin: 1 }).where('id', '=', id).execute();
+  await enrolSecondFactor(database, app.config.sessionSecret, id, Date.now);
+  return signIn(app.app, email, PASSWORD, {
+    confirm: true,
+    secondStep: (browser) => completeSecondStep(browser, database.db, id, TEST_APP_NOW),
+  });
+}
 
 /** A customer buys Ecommerce in the sandbox; the webhooks land. */
 async function bought() {
@@ -46,11 +64,8 @@ async function bought() {
 describe(`the back office's payment actions go through the provider (${TEST_DATABASE})`, () => {
   it('refunds once through the sandbox provider, even when the operator clicks twice at once', async () => {
     const { db } = app.services.database;
-    const operatorEmail = uniqueEmail('operator');
-    const operatorId = await createUser(app.services, operatorEmail, PASSWORD);
-    await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', operatorId).execute();
+    const operator = await signedInOperator('operator');
     const { purchase, transactionId } = await bought();
-    const operator = await signIn(app.app, operatorEmail, PASSWORD, { confirm: true });
 
     const clicks = await Promise.all(
       [1, 2].map(() =>
@@ -85,9 +100,7 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
 
   it('replays a stored event through fulfilment, which changes nothing the second time', async () => {
     const { db } = app.services.database;
-    const operatorEmail = uniqueEmail('replayer');
-    const operatorId = await createUser(app.services, operatorEmail, PASSWORD);
-    await db.updateTable('users').set({ is_admin: 1 }).where('id', '=', operatorId).execute();
+    const operator = await signedInOperator('replayer');
     const { transactionId } = await bought();
     const event = await db
       .selectFrom('webhook_events')
@@ -95,7 +108,6 @@ describe(`the back office's payment actions go through the provider (${TEST_DATA
       .where('event_type', '=', 'transaction.completed')
       .where('payload', 'like', `%${transactionId}%`)
       .executeTakeFirstOrThrow();
-    const operator = await signIn(app.app, operatorEmail, PASSWORD, { confirm: true });
     const replayed = await operator.submit('post', `/admin/webhooks/${event.id}/replay`);
     expect(replayed.status).toBe(302);
     const page = await operator.visit(`/admin/webhooks/${event.id}`);

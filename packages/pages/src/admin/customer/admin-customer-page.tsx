@@ -54,8 +54,11 @@ export type AdminCustomerPageProps = ServerProps & {
   locale?: string;
   /** A request of this page is on its way: its buttons wait. */
   processing?: boolean;
-  /** POST /admin/users/{id}/impersonate (the password only when asked for). */
-  onImpersonate: (values: { password: string }) => void;
+  /**
+   * POST /admin/users/{id}/impersonate (the password and a second-factor code only when asked
+   * for; an empty code is left out).
+   */
+  onImpersonate: (values: { password: string; code?: string }) => void;
   /** `done` closes the dialog once the server has taken the request. */
   onRefund: (purchaseId: number, values: RefundFormValues, done: () => void) => void;
   onDeactivateLicense: (licenseId: number) => void;
@@ -107,6 +110,7 @@ export function AdminCustomerPage(props: AdminCustomerPageProps) {
         <ImpersonateForm
           option={props.impersonation}
           error={errors.password}
+          codeError={errors.code}
           processing={props.processing}
           onImpersonate={props.onImpersonate}
         />
@@ -211,15 +215,18 @@ export function AdminCustomerPage(props: AdminCustomerPageProps) {
 function ImpersonateForm({
   option,
   error,
+  codeError,
   processing,
   onImpersonate,
 }: {
   option: ImpersonationOption;
   error?: string;
+  codeError?: string;
   processing?: boolean;
-  onImpersonate: (values: { password: string }) => void;
+  onImpersonate: (values: { password: string; code?: string }) => void;
 }) {
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   if (!option.allowed) return <p className="max-w-xs text-sm/6 text-gray-600">{option.reason}</p>;
   return (
     <form
@@ -227,7 +234,7 @@ function ImpersonateForm({
       className="flex max-w-xs flex-col items-stretch gap-3"
       onSubmit={(event) => {
         event.preventDefault();
-        onImpersonate({ password });
+        onImpersonate(code ? { password, code } : { password });
       }}
     >
       {option.needsPassword ? (
@@ -239,6 +246,19 @@ function ImpersonateForm({
           onChange={(event) => setPassword(event.target.value)}
           error={error}
           hint={`You last entered it more than ${IMPERSONATION_REAUTH_MINUTES} minutes ago.`}
+        />
+      ) : null}
+      {option.needsPassword ? (
+        // Impersonation asks for the second factor too (decision 045), not the password alone.
+        <TextField
+          label="Authentication code"
+          name="code"
+          autoComplete="one-time-code"
+          spellCheck={false}
+          maxLength={64}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          error={codeError}
         />
       ) : error ? (
         <p className="text-sm text-red-600">{error}</p>

@@ -3,7 +3,8 @@ import type { Db, Tx } from '../../../db/database.ts';
 
 const HISTORY_MS = SIGN_IN_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 
-export type SignInMethod = 'password' | 'remember';
+/** How the sign-in was completed: the password alone, remember-me, or the second step's kind. */
+export type SignInMethod = 'password' | 'remember' | 'totp' | 'recovery-code';
 
 /**
  * Successful sign-ins, so support can answer "I can't sign in" or "was that me?". Each new one

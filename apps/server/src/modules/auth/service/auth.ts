@@ -15,6 +15,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
 import { rememberTokens } from '../repository/remember-tokens.ts';
 import { normalizeEmail, usersRepository } from '../repository/users.ts';
 import { signIns } from '../repository/sign-ins.ts';
+import { secondFactorService } from './second-factor.ts';
 
 export interface AuthServiceDeps {
   config: Config;
@@ -54,6 +55,13 @@ export function authService(deps: AuthServiceDeps) {
     remember,
     /** Successful sign-ins, for the back office. */
     signIns: signIns(database.db, now),
+    /** TOTP and recovery codes (decision 044). */
+    secondFactors: secondFactorService({
+      database,
+      secret: config.sessionSecret,
+      issuer: config.brandName,
+      now,
+    }),
     /** The app's clock (tests fix it). */
     now,
 
