@@ -23,6 +23,7 @@ import {
 } from './http/rate-limit.ts';
 import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
+import { claimPeriod } from './db/periodic-jobs.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
@@ -61,6 +62,7 @@ export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLim
     consume: (key) => bounded(() => limiter.consume(key)),
     reset: (key) => bounded(() => limiter.reset(key)),
     peek: (key) => bounded(() => limiter.peek(key)),
+    refund: (key) => bounded(() => limiter.refund(key)),
   };
 }
 
@@ -171,9 +173,13 @@ export async function createServices(
   });
   const payments = createPayments({ config, database, logger, now: options.now });
 
+  // Expired sessions in the database are removed by one instance per period (Redis expires its
+  // own): each instance looks every PRUNE_EVERY_MS, and only the one that claims the period prunes.
+  const clock = options.now ?? Date.now;
   const prune = setInterval(() => {
-    sessionStore
-      .prune()
+    if (redis) return;
+    claimPeriod(database.db, 'prune-sessions', clock(), PRUNE_EVERY_MS)
+      .then((claimed) => (claimed ? sessionStore.prune() : 0))
       .catch((error: unknown) => logger.warn({ err: error }, 'Session prune failed'));
   }, PRUNE_EVERY_MS);
   prune.unref();

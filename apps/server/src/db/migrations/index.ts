@@ -13,6 +13,7 @@ import { accessTokens } from './0012-access-tokens.ts';
 import { testMode } from './0020-test-mode.ts';
 import { purchaseCredits } from './0021-purchase-credits.ts';
 import { licenseGoods } from './0035-license-goods.ts';
+import { periodicJobs } from './0045-periodic-jobs.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -37,5 +38,6 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0020-test-mode': testMode(context),
     '0021-purchase-credits': purchaseCredits(context),
     '0035-license-goods': licenseGoods(context),
+    '0045-periodic-jobs': periodicJobs(),
   };
 }

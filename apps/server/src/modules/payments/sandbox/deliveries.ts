@@ -23,8 +23,13 @@ export interface Notification {
 export const CHAOS_COPIES = 3;
 /** A chaotic delivery goes out within this long of being due. */
 const CHAOS_SPREAD_MS = 400;
-const CLAIM_MS = 60_000;
-const REQUEST_TIMEOUT_MS = 10_000;
+/**
+ * How long a claim holds a delivery: longer than one request may take (so a live deliverer never
+ * loses it mid-request), and far shorter than the thank-you page's polling, so the delivery an
+ * instance that died was holding is taken up by another while the buyer still waits.
+ */
+export const DELIVERY_CLAIM_MS = 15_000;
+export const DELIVERY_REQUEST_TIMEOUT_MS = 10_000;
 /** Paddle gives up after a while too; the events stay in the table for the operator. */
 const DELIVERY_MAX_ATTEMPTS = 30;
 const BATCH = 50;
@@ -109,7 +114,7 @@ export function createWebhookDeliverer(options: {
     for (const { id } of due) {
       const row = await db
         .updateTable('sandbox_webhook_deliveries')
-        .set((eb) => ({ claimed_until: at + CLAIM_MS, attempts: eb('attempts', '+', 1) }))
+        .set((eb) => ({ claimed_until: at + DELIVERY_CLAIM_MS, attempts: eb('attempts', '+', 1) }))
         .where('id', '=', id)
         .where('delivered_at', 'is', null)
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', at)]))
@@ -131,7 +136,7 @@ export function createWebhookDeliverer(options: {
           [SIGNATURE_HEADER]: signatureHeader(options.secret, row.payload, now() / 1000),
         },
         body: row.payload,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(DELIVERY_REQUEST_TIMEOUT_MS),
       });
       status = response.status;
       await response.arrayBuffer().catch(() => undefined);
