@@ -30,6 +30,7 @@ import { withStoreTimeout } from './http/store-timeout.ts';
 import { checkHealth, type Health } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { listenForJobs } from './jobs/signals.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { ensureProducts } from './modules/pricing/index.ts';
@@ -165,7 +166,7 @@ export async function createServices(
   });
 
   const mailQueue = createMailQueue({
-    db: database.db,
+    database,
     mailer,
     brandName: config.brandName,
     logger,
@@ -184,6 +185,9 @@ export async function createServices(
   }, PRUNE_EVERY_MS);
   prune.unref();
 
+  // Other instances' enqueues wake this one's workers (decision 038).
+  let wakeUps: ReturnType<typeof listenForJobs> | undefined;
+
   return {
     database,
     redis,
@@ -193,13 +197,14 @@ export async function createServices(
     payments,
     limiters,
     startWorkers() {
+      wakeUps ??= listenForJobs(database, logger);
       mailQueue.start();
       payments.start();
     },
     health: () => checkHealth(database, redis ? sessionStore : 'database', timeoutMs),
     async close() {
       clearInterval(prune);
-      await Promise.all([mailQueue.stop(), payments.stop()]);
+      await Promise.all([mailQueue.stop(), payments.stop(), wakeUps?.close()]);
       mailer.close();
       redis?.disconnect();
       await database.close();

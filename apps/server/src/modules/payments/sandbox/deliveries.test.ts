@@ -62,7 +62,7 @@ describe(`a delivery held by an instance that died (${TEST_DATABASE})`, () => {
     const { url, received } = await receiver();
     let clock = t0 + 1000;
     const survivor = createWebhookDeliverer({
-      db,
+      database: services.database,
       secret: 'x'.repeat(32),
       target: url,
       chaos: false,
