@@ -55,6 +55,29 @@ describe('loadConfig', () => {
     }
   });
 
+  it('refuses a production store of several instances without SMTP: each would keep its own outbox', () => {
+    const production = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'p'.repeat(48),
+      PAYMENTS_TEST_MODE: 'true',
+    };
+    expect(configError({ ...production, INSTANCES: '3' }).issues).toEqual([
+      'SMTP_URL: is required in production with INSTANCES above 1: without it every instance keeps its own mail outbox folder',
+    ]);
+    expect(configError({ ...production, INSTANCES: 'two' }).issues).toEqual([
+      'INSTANCES: must be a whole number (got "two")',
+    ]);
+    expect(configError({ ...production, INSTANCES: '0' }).issues).toEqual([
+      'INSTANCES: must be between 1 and 1000 (got "0")',
+    ]);
+    // One instance, or several with SMTP, or several outside production: fine.
+    expect(loadConfig(production).smtpUrl).toBeUndefined();
+    expect(loadConfig({ ...production, INSTANCES: '1' }).isProduction).toBe(true);
+    const smtp = 'smtp://mail.example.com:587';
+    expect(loadConfig({ ...production, INSTANCES: '3', SMTP_URL: smtp }).smtpUrl).toBe(smtp);
+    expect(loadConfig({ INSTANCES: '3' }).smtpUrl).toBeUndefined();
+  });
+
   it('warns about the development session secret in development only', () => {
     expect(loadConfig({}).warnings.join()).toContain('SESSION_SECRET');
     expect(loadConfig({ NODE_ENV: 'test' }).warnings).toEqual([]);

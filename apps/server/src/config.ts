@@ -71,6 +71,13 @@ const envSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().trim().min(3).optional(),
+    // How many app processes serve this store at once (behind a balancer); 1 unless told.
+    INSTANCES: z
+      .string()
+      .regex(/^\d+$/, 'must be a whole number')
+      .transform(Number)
+      .refine((count) => count >= 1 && count <= 1000, 'must be between 1 and 1000')
+      .default(1),
     SUPPORT_EMAIL: z.email().default('support@tessera-ui.com'),
     ISSUE_TRACKER_URL: z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL' })
@@ -249,6 +256,16 @@ const envSchema = z
           env.PAYMENT_PROVIDER === 'paddle'
             ? "is Paddle's sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PADDLE_ENVIRONMENT=production to sell"
             : 'is sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PAYMENT_PROVIDER=paddle and the PADDLE_* variables to sell',
+      });
+    }
+    if (env.INSTANCES > 1 && !env.SMTP_URL) {
+      // Without SMTP each process writes mail into a folder on its own disk: a buyer's licence
+      // e-mail would land on whichever instance sent it, where nobody reads it.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message:
+          'is required in production with INSTANCES above 1: without it every instance keeps its own mail outbox folder',
       });
     }
     if (env.PASSWORD_HASH_COST < PRODUCTION_PASSWORD_HASH_COST) {

@@ -237,6 +237,16 @@ describe('node src/main.ts', () => {
     expect(running.stdout()).not.toContain('design-ebook.pdf,');
   }, 60_000);
 
+  it('refuses to start several production instances without SMTP (no outbox folder per disk)', async () => {
+    running = start({ NODE_ENV: 'production', SESSION_SECRET: TEST_SECRET, INSTANCES: '3' });
+    const [code] = await once(running.child, 'exit');
+    expect(code).toBe(1);
+    expect(running.stderr()).toContain('Invalid environment configuration');
+    expect(running.stderr()).toContain(
+      'SMTP_URL: is required in production with INSTANCES above 1',
+    );
+  });
+
   it('on SIGTERM turns readiness to 503 while liveness and pages still answer, then exits', async () => {
     dist = await createStorefrontDist();
     running = start({

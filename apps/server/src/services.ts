@@ -24,12 +24,14 @@ import {
 } from './http/rate-limit.ts';
 import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
+import { claimPeriod } from './db/periodic-jobs.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
 import { checkHealth, type Health } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { listenForJobs } from './jobs/signals.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
 import { ensureProducts } from './modules/pricing/index.ts';
@@ -62,6 +64,7 @@ export function boundedLimiter(limiter: RateLimiter, timeoutMs: number): RateLim
     consume: (key) => bounded(() => limiter.consume(key)),
     reset: (key) => bounded(() => limiter.reset(key)),
     peek: (key) => bounded(() => limiter.peek(key)),
+    refund: (key) => bounded(() => limiter.refund(key)),
   };
 }
 
@@ -168,7 +171,7 @@ export async function createServices(
   });
 
   const mailQueue = createMailQueue({
-    db: database.db,
+    database,
     mailer,
     brandName: config.brandName,
     logger,
@@ -176,12 +179,19 @@ export async function createServices(
   });
   const payments = createPayments({ config, database, logger, now: options.now });
 
+  // Expired sessions in the database are removed by one instance per period (Redis expires its
+  // own): each instance looks every PRUNE_EVERY_MS, and only the one that claims the period prunes.
+  const clock = options.now ?? Date.now;
   const prune = setInterval(() => {
-    sessionStore
-      .prune()
+    if (redis) return;
+    claimPeriod(database.db, 'prune-sessions', clock(), PRUNE_EVERY_MS)
+      .then((claimed) => (claimed ? sessionStore.prune() : 0))
       .catch((error: unknown) => logger.warn({ err: error }, 'Session prune failed'));
   }, PRUNE_EVERY_MS);
   prune.unref();
+
+  // Other instances' enqueues wake this one's workers (decision 038).
+  let wakeUps: ReturnType<typeof listenForJobs> | undefined;
 
   return {
     database,
@@ -192,13 +202,14 @@ export async function createServices(
     payments,
     limiters,
     startWorkers() {
+      wakeUps ??= listenForJobs(database, logger);
       mailQueue.start();
       payments.start();
     },
     health: () => checkHealth(database, redis ? sessionStore : 'database', timeoutMs),
     async close() {
       clearInterval(prune);
-      await Promise.all([mailQueue.stop(), payments.stop()]);
+      await Promise.all([mailQueue.stop(), payments.stop(), wakeUps?.close()]);
       mailer.close();
       redis?.disconnect();
       await database.close();

@@ -11,11 +11,14 @@ export interface StallProxy {
   url(target: string): string;
   stall(): void;
   resume(): void;
+  /** Cuts every connection and refuses new ones, as a stopped server does; `resume` listens again. */
+  stop(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function stallProxy(targetHost: string, targetPort: number): Promise<StallProxy> {
   let stalled = false;
+  let stopped = false;
   const sockets = new Set<Socket>();
   const server = createServer((client) => {
     const upstream = new Socket();
@@ -57,9 +60,19 @@ export async function stallProxy(targetHost: string, targetPort: number): Promis
     resume() {
       stalled = false;
       for (const socket of sockets) socket.resume();
+      if (stopped) {
+        stopped = false;
+        server.listen(port, '127.0.0.1');
+      }
+    },
+    async stop() {
+      stopped = true;
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     async close() {
       for (const socket of sockets) socket.destroy();
+      if (stopped) return;
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };

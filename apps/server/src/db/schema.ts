@@ -40,6 +40,12 @@ export interface RememberTokensTable {
 }
 
 /** A personal access token (decision 014); the secret itself is never stored. */
+/** A periodic job's next due time; claimed by moving it forward (db/periodic-jobs.ts). */
+export interface PeriodicJobsTable {
+  name: string;
+  due_at: number;
+}
+
 export interface AccessTokensTable {
   id: Generated<number>;
   user_id: number;
@@ -364,6 +370,7 @@ export interface Database {
   sessions: SessionsTable;
   remember_tokens: RememberTokensTable;
   access_tokens: AccessTokensTable;
+  periodic_jobs: PeriodicJobsTable;
   password_resets: PasswordResetsTable;
   email_change_undos: EmailChangeUndosTable;
   products: ProductsTable;

@@ -11,6 +11,7 @@ import { STATUS_CODES } from 'node:http';
 import type { ErrorRequestHandler, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import {
+  asOutage,
   codeOf,
   type FormPage,
   HttpError,
@@ -123,8 +124,9 @@ export function jsonNotFound(allow?: readonly string[]): RequestHandler {
  */
 export function jsonErrors(options: JsonErrorsOptions): ErrorRequestHandler {
   const serverErrors = options.serverErrors ?? GENERAL_SERVER_ERRORS;
-  return (error: unknown, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (thrown: unknown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    const error = asOutage(thrown);
     const status = statusOf(error);
     const typed = error instanceof HttpError && error.expose ? error : null;
     res.status(status).set(options.headers ?? {});
@@ -219,11 +221,12 @@ export function pageErrors({
   plainPaths = [],
   pages,
 }: PageErrorsOptions): ErrorRequestHandler {
-  return async (error: unknown, req, res, next) => {
+  return async (thrown: unknown, req, res, next) => {
     if (res.headersSent) {
-      next(error);
+      next(thrown);
       return;
     }
+    const error = asOutage(thrown);
     if (error instanceof ValidationFailedError && hasPageStack(req)) {
       await rejectWith(req, res, { ...error.fields }, error.back);
       return;

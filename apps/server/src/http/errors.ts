@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Errors } from './inertia/page.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 
 /** The machine-readable name of each status, as JSON answers write it (`{error, message}`). */
 const CODES: Readonly<Record<number, string>> = {
@@ -170,6 +171,19 @@ export class ServiceUnavailableError extends HttpError {
     this.name = 'ServiceUnavailableError';
     this.retryAfterSeconds = options?.retryAfterSeconds ?? 30;
   }
+}
+
+/**
+ * An error as the error middleware answers it: a database that cannot answer now (stopped,
+ * stalled past its timeouts, refusing connections) is an outage, the 503 page with
+ * `Retry-After`, never a 500.
+ */
+export function asOutage(error: unknown): unknown {
+  if (error instanceof HttpError || !isDatabaseUnavailable(error)) return error;
+  return new ServiceUnavailableError(
+    'The store cannot reach its database right now. Please try again in a minute.',
+    { cause: error },
+  );
 }
 
 /** The status an error stands for: its own, a library's (`status`, `statusCode`), else 500. */

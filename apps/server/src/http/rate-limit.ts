@@ -20,6 +20,11 @@ export interface RateLimiter {
    * failures (a wrong secret), asked before the check so a blocked client learns nothing more.
    */
   peek(key: string): Promise<RateLimitResult>;
+  /**
+   * Gives back one attempt counted for `key`: the attempt failed on our side (the database did
+   * not answer), so it says nothing about the person and must not bring a lock-out closer.
+   */
+  refund(key: string): Promise<void>;
 }
 
 export interface Limiters {
@@ -265,6 +270,9 @@ export async function createRateLimiter(
       await limiter.delete(key);
     },
     peek: (key) => peekAt(limiter, key, rule.points),
+    async refund(key) {
+      await limiter.reward(key, 1);
+    },
   };
 }
 
@@ -303,5 +311,8 @@ export async function createBackoffLimiter(
       await Promise.all([attempts.delete(key), blocks.delete(key)]);
     },
     peek: (key) => peekAt(attempts, key, rule.points),
+    async refund(key) {
+      await attempts.reward(key, 1);
+    },
   };
 }

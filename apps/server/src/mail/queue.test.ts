@@ -62,13 +62,13 @@ describe(`mail queue (${TEST_DATABASE})`, () => {
     const a = countingMailer();
     const b = countingMailer();
     const queueA = createMailQueue({
-      db: services.database.db,
+      database: services.database,
       mailer: a.mailer,
       brandName: 'Tessera UI',
       logger: silent,
     });
     const queueB = createMailQueue({
-      db: services.database.db,
+      database: services.database,
       mailer: b.mailer,
       brandName: 'Tessera UI',
       logger: silent,
@@ -95,7 +95,7 @@ describe(`mail queue (${TEST_DATABASE})`, () => {
     let clock = Date.now();
     const { mailer, sent } = countingMailer({ failFor: (m) => m.to.startsWith(prefix) });
     const queue = createMailQueue({
-      db: services.database.db,
+      database: services.database,
       mailer,
       brandName: 'Tessera UI',
       logger: silent,
@@ -139,7 +139,7 @@ describe(`mail queue (${TEST_DATABASE})`, () => {
     let clock = now;
     const { mailer, sent } = countingMailer();
     const queue = createMailQueue({
-      db: services.database.db,
+      database: services.database,
       mailer,
       brandName: 'Tessera UI',
       logger: silent,
@@ -157,7 +157,7 @@ describe(`mail queue (${TEST_DATABASE})`, () => {
     await enqueue(`${prefix}@example.com`);
     const { mailer, sent } = countingMailer();
     const queue = createMailQueue({
-      db: services.database.db,
+      database: services.database,
       mailer,
       brandName: 'Tessera UI',
       logger: silent,

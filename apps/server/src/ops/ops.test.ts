@@ -166,5 +166,14 @@ describe(`pnpm ops (${TEST_DATABASE})`, { timeout: 120_000 }, () => {
     );
     // The store's migrations before 0020 have no down: a rollback past them is a restore.
     expect(down.stderr).toContain('Cannot roll back past 0012-access-tokens: no down migration');
+    // 0045 has its down: rolling back to the release before it drops its table, and the
+    // store starts again (migrating forward once more).
+    const back = await ops(['migrate', 'down', '--to', '0012-access-tokens'], envFor(database));
+    expect(back.code).toBe(0);
+    const after = await ops(['migrate', 'status'], envFor(database));
+    expect(after.stdout).toContain('0045-periodic-jobs');
+    expect(after.stdout).not.toContain('pending: none');
+    await appOn(database);
+    expect((await ops(['migrate', 'status'], envFor(database))).stdout).toContain('pending: none');
   });
 });

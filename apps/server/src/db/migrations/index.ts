@@ -15,6 +15,7 @@ import { purchaseCredits } from './0021-purchase-credits.ts';
 import { secondFactor } from './0030-second-factor.ts';
 import { licenseGoods } from './0035-license-goods.ts';
 import { relativeReceiptLinks } from './0036-relative-receipt-links.ts';
+import { periodicJobs } from './0045-periodic-jobs.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -41,5 +42,6 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0030-second-factor': secondFactor(context),
     '0035-license-goods': licenseGoods(context),
     '0036-relative-receipt-links': relativeReceiptLinks(),
+    '0045-periodic-jobs': periodicJobs(),
   };
 }

@@ -1,10 +1,12 @@
 import type { Request, Response } from 'express';
 import {
   retryMessage,
+  ServiceUnavailableError,
   TooManyRequestsError,
   ValidationFailedError,
   type FormPage,
 } from '../../http/errors.ts';
+import { isDatabaseUnavailable } from '../../db/errors.ts';
 import type { Limiters } from '../../http/rate-limit.ts';
 import type { Input } from '../../http/validation.ts';
 import { destroySession, regenerateSession } from '../../http/session/session.ts';
@@ -86,7 +88,20 @@ export function authController({ auth, limiters, cookies }: AuthControllerDeps) 
           render: (errors) => res.inertia('Login', { errors }, { status: 429 }),
         });
       }
-      const user = await auth.attempt(body.email, body.password);
+      let user: Awaited<ReturnType<typeof auth.attempt>>;
+      try {
+        user = await auth.attempt(body.email, body.password);
+      } catch (error) {
+        // Our failure (the database did not answer), not a wrong password: the attempt is
+        // given back, so an outage never brings a person's lock-out closer.
+        if (isDatabaseUnavailable(error) || error instanceof ServiceUnavailableError) {
+          await Promise.all([
+            limiters.signIn.refund(key),
+            limiters.signInAccount.refund(account),
+          ]).catch(() => undefined);
+        }
+        throw error;
+      }
       if (!user) throw new ValidationFailedError({ email: BAD_CREDENTIALS }, { back: '/login' });
 
       await Promise.all([limiters.signIn.reset(key), limiters.signInAccount.reset(account)]);

@@ -489,7 +489,7 @@ describe(`sandbox webhook deliveries (${TEST_DATABASE})`, () => {
     // "Restart": a new process's deliverer reads the same table.
     const { createWebhookDeliverer } = await import('./deliveries.ts');
     const restarted = createWebhookDeliverer({
-      db: app.services.database.db,
+      database: app.services.database,
       secret: app.services.payments.webhookSecrets[0]!,
       target: `${server.url}/webhooks/paddle`,
       chaos: false,

@@ -45,7 +45,7 @@ export function createPayments(deps: {
   let webhookSecrets: readonly string[];
   if (settings.provider === 'sandbox') {
     deliverer = createWebhookDeliverer({
-      db: database.db,
+      database,
       secret: settings.webhookSecret,
       target: settings.webhookUrl ?? `${config.appUrl}${WEBHOOK_PATH}`,
       chaos: settings.chaos,
