@@ -12,9 +12,9 @@ import { checkoutLicenseProduct } from './0011-checkout-license-product.ts';
 import { accessTokens } from './0012-access-tokens.ts';
 import { testMode } from './0020-test-mode.ts';
 import { purchaseCredits } from './0021-purchase-credits.ts';
-import { secondFactor } from './0030-second-factor.ts';
 import { licenseGoods } from './0035-license-goods.ts';
 import { relativeReceiptLinks } from './0036-relative-receipt-links.ts';
+import { secondFactor } from './0037-second-factor.ts';
 import { periodicJobs } from './0045-periodic-jobs.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
@@ -39,9 +39,9 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0012-access-tokens': accessTokens(context),
     '0020-test-mode': testMode(context),
     '0021-purchase-credits': purchaseCredits(context),
-    '0030-second-factor': secondFactor(context),
     '0035-license-goods': licenseGoods(context),
     '0036-relative-receipt-links': relativeReceiptLinks(),
+    '0037-second-factor': secondFactor(context),
     '0045-periodic-jobs': periodicJobs(),
   };
 }
