@@ -104,12 +104,22 @@ export function stripScripts(html: string): string {
     .replace(/<link\b[^>]*rel="modulepreload"[^>]*>/gi, '');
 }
 
+/** A GET, tried again when a kept-alive connection is reset under load (it happens here). */
+async function fetchPage(url: string, attempts = 3): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    return fetchPage(url, attempts - 1);
+  }
+}
+
 /** Writes each page's limit into the build's assets folder (with .br/.gz); returns their paths. */
 async function writeLimits(storeUrl: string, dist: string) {
   const written: string[] = [];
   const paths: Record<string, string> = {};
   for (const [name, { path }] of Object.entries(BENCH_PAGES)) {
-    const response = await fetch(`${storeUrl}${path}`);
+    const response = await fetchPage(`${storeUrl}${path}`);
     if (!response.ok) throw new Error(`${path}: ${response.status}`);
     const html = Buffer.from(stripScripts(await response.text()));
     const file = `bench-limit-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.html`;
@@ -165,7 +175,10 @@ export async function benchLighthouse() {
         'best pr.': o.bestPractices,
       };
       if (desktopRuns > 0) {
-        const desktop = median(await runs(`${store.url}${path}`, desktopRuns, true), (r) => r.score);
+        const desktop = median(
+          await runs(`${store.url}${path}`, desktopRuns, true),
+          (r) => r.score,
+        );
         row['desktop score'] = desktop.score;
         row['desktop CLS'] = Number(desktop.cls.toFixed(3));
       }

@@ -36,7 +36,7 @@ export interface DocumentParts {
   /** Head tags from SSR; empty when the page is client-rendered. */
   head: string[];
   body: string;
-  /** Asset tags (CSS, module preloads, the client entry). */
+  /** Asset tags (the font preload, CSS, the client entry). */
   assets: string;
   /** Used as `<title>` when SSR gave none. */
   fallbackTitle: string;

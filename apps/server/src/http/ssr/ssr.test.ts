@@ -15,7 +15,6 @@ import {
   clientAssetsFromManifest,
   loadClientAssets,
   manifestTags,
-  pagePreloadTags,
 } from './assets.ts';
 import { loadSsrRenderer } from './ssr.ts';
 
@@ -36,12 +35,11 @@ async function appWithDist(env: Record<string, string> = {}, options: { ssr?: bo
 }
 
 describe('client assets from the Vite manifest', () => {
-  it('links the entry CSS (its imports too), preloads imported chunks and loads the entry module', () => {
+  it('links the entry CSS (its imports too) and loads the entry module, preloading no chunk', () => {
     expect(manifestTags(MANIFEST)).toBe(
       [
         '<link rel="stylesheet" href="/build/assets/main-8d2e4b.css">',
         '<link rel="stylesheet" href="/build/assets/vendor-5c5c5c.css">',
-        '<link rel="modulepreload" href="/build/assets/vendor-77aa01.js">',
         '<script type="module" src="/build/assets/main-3f9a1c.js"></script>',
       ].join('\n'),
     );
@@ -65,8 +63,8 @@ describe('client assets from the Vite manifest', () => {
     expect(tags.match(/rel="preload"/g)).toHaveLength(1);
   });
 
-  // Issue 15: the page chunk is otherwise found only after the entry has run.
-  it("preloads the page chunk and the chunks only it imports (the font is the entry's)", () => {
+  // Decision 058: preloaded chunks competed with the CSS and font for the largest paint.
+  it("gives every page the entry's tags only: no module preload of its chunk or their imports", () => {
     const manifest = {
       ...MANIFEST,
       'src/pages/Home.tsx': {
@@ -75,19 +73,10 @@ describe('client assets from the Vite manifest', () => {
       },
       '_tabs-4d5e6f.js': { file: 'assets/tabs-4d5e6f.js', imports: ['_vendor-77aa01.js'] },
     };
-    expect(pagePreloadTags(manifest, 'Home')).toBe(
-      [
-        '<link rel="modulepreload" href="/build/assets/Home-1a2b3c.js">',
-        '<link rel="modulepreload" href="/build/assets/tabs-4d5e6f.js">',
-      ].join('\n'),
-    );
-    // A component without a chunk of its own (or a hostile name) gets nothing more.
-    expect(pagePreloadTags(manifest, '../main')).toBe('');
     const assets = clientAssetsFromManifest(JSON.stringify(manifest));
-    expect(assets.headTags('/', 'Home')).toBe(
-      `${pagePreloadTags(manifest, 'Home')}\n${manifestTags(manifest)}`,
-    );
+    expect(assets.headTags('/', 'Home')).toBe(manifestTags(manifest));
     expect(assets.headTags('/')).toBe(manifestTags(manifest));
+    expect(assets.headTags('/', 'Home')).not.toContain('modulepreload');
   });
 
   it('fails loudly when the manifest has no client entry', () => {

@@ -17,8 +17,8 @@ export interface ClientAssets {
   /** Changes with every build; '' when unknown (no version checks then). */
   readonly version: string;
   /**
-   * `<link rel="stylesheet">`, `<link rel="modulepreload">` and `<script type="module">` tags;
-   * with the page's component, also the preloads of its chunk and of the first render's font.
+   * The text font's `<link rel="preload">`, `<link rel="stylesheet">` and the entry's
+   * `<script type="module">`; no module preloads (decision 058), whatever the component.
    */
   headTags(url: string, component?: string): string | Promise<string>;
 }
