@@ -10,6 +10,7 @@ import {
   createdAccessTokenRecord,
   customerSharedData,
   fixtureAccessTokens,
+  twoFactorOff,
 } from '@tessera/pages/fixtures';
 import { NEW_ACCESS_TOKEN_FLASH } from '@tessera/pages/constants';
 import { act, screen, waitFor, within } from '@testing-library/react';
@@ -31,6 +32,7 @@ function accountPage(accessTokens: unknown[], flash: Record<string, string> = {}
       email: 'jordan.lee@example.com',
       purchases: [],
       accessTokens,
+      twoFactor: twoFactorOff,
     },
     flash,
   } as unknown as Page;

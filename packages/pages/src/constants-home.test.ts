@@ -39,6 +39,8 @@ function isScanned(path: string): boolean {
 const OTHER_NUMBERS: Record<string, string> = {
   'packages/pages/src/component-view/code-block.tsx#CODE_FOLD_LINES':
     'how many lines of code show before the rest folds (20, like ACCESS_TOKEN_LIMIT)',
+  'packages/pages/src/components-page/components-page.tsx#PROGRESSIVE_DISPLAY_MIN':
+    'a layout threshold, how many cards fold a group (10, like SECOND_STEP_MINUTES and RECOVERY_CODE_COUNT)',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -4,7 +4,8 @@ import { TestBrowser } from '../../../test/browser.ts';
 import { INERTIA, testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { seedDemo, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed.ts';
+import { seedDemo, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_USERS } from '../../db/seed.ts';
+import { signInFully } from '../../../test/second-factor.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -51,7 +52,12 @@ describe(`page views (${TEST_DATABASE})`, () => {
     });
     expect((await customer.visit('/admin/page-views')).status).toBe(404);
     const admin = new TestBrowser(app.app);
-    await admin.submit('post', '/login', { email: DEMO_USERS.admin, password: DEMO_PASSWORD });
+    await signInFully(
+      admin,
+      app.services.database,
+      { email: DEMO_USERS.admin, password: DEMO_PASSWORD },
+      { secret: DEMO_ADMIN_TOTP_SECRET },
+    );
     const report = await admin.visit('/admin/page-views');
     expect(report.body.component).toBe('AdminPageViews');
     expect(

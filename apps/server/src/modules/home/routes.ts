@@ -5,6 +5,7 @@ export function homeRoutes(deps: HomeDeps): Router {
   const home = homeController(deps);
   const router = Router();
   // The legacy version's home (decision 049): the same page, its links in the /v1 catalogue.
-  router.get(['/', '/v1'], home.show);
+  router.get('/', home.show);
+  router.get('/v1', home.show);
   return router;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminCustomerPageProps } from '@tessera/pages';
 import { TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
+import { enrolSecondFactor, signInFully } from '../../../test/second-factor.ts';
 import {
   deliver,
   listening,
@@ -106,11 +107,16 @@ async function licenceOf(purchaseId: number) {
     .executeTakeFirstOrThrow();
 }
 
+/** An operator, with the second factor every operator has (decision 045), fully signed in. */
 async function admin() {
   const email = uniqueEmail('operator');
   const id = await createUser(app.services, email, PASSWORD);
   await db().updateTable('users').set({ is_admin: 1 }).where('id', '=', id).execute();
-  return { id, browser: await signedIn(email) };
+  await enrolSecondFactor(app.services.database, app.config.sessionSecret, id, Date.now);
+  const browser = new TestBrowser(app.app);
+  await signInFully(browser, app.services.database, { email, password: PASSWORD });
+  expect(await browser.signedInAs()).toBe(email);
+  return { id, browser };
 }
 
 const refundedAt = async (purchaseId: number) =>

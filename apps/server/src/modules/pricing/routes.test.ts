@@ -6,7 +6,8 @@ import { testApp } from '../../../test/helpers.ts';
 import { grant } from '../../../test/pricing-fixtures.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
+import { DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed.ts';
+import { freshTotpCode, TEST_APP_NOW } from '../../../test/second-factor.ts';
 import { lazyCatalogue, type Catalogue } from '../catalog/index.ts';
 import { currentComponentCount } from '../catalog/index.ts';
 import { DEFAULT_BLACK_FRIDAY_WINDOW } from './service/offers.ts';
@@ -52,7 +53,24 @@ async function as(
     who in DEMO_USERS
       ? [DEMO_USERS[who as keyof typeof DEMO_USERS], DEMO_PASSWORD]
       : [people[who as keyof typeof people].email, PASSWORD];
-  return signIn(target.app, email, password, { confirm: true });
+  // The demo admin, like every operator, has a second factor (decision 045; the seed's secret).
+  const secondStep =
+    who === 'admin'
+      ? async (browser: TestBrowser) => {
+          const { db } = target.services.database;
+          const user = await db
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', email)
+            .executeTakeFirstOrThrow();
+          const code = await freshTotpCode(db, user.id, TEST_APP_NOW, DEMO_ADMIN_TOTP_SECRET);
+          return browser.submit('post', '/login/second-factor', { code });
+        }
+      : undefined;
+  return signIn(target.app, email, password, {
+    confirm: true,
+    ...(secondStep ? { secondStep } : {}),
+  });
 }
 
 async function page<P = object>(browser: TestBrowser, url: string): Promise<Page<P>> {
