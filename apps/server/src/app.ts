@@ -257,6 +257,19 @@ export function buildApp(deps: AppDeps): Express {
       database: services.database,
       sessionStore: services.sessionStore,
       seams: deps.backOffice ?? backOfficeSeams(payments),
+      queues: [
+        { name: 'mail', label: 'Mail', subject: 'mail_job', queue: services.mailQueue },
+        ...(payments.deliverer
+          ? [
+              {
+                name: 'webhooks' as const,
+                label: 'Webhook deliveries',
+                subject: 'webhook_delivery' as const,
+                queue: payments.deliverer,
+              },
+            ]
+          : []),
+      ],
       appUrl: config.appUrl,
       logger,
       auth,

@@ -372,6 +372,7 @@ export const GET_ROWS: Row[] = [
   { path: () => '/admin/webhooks', expect: adminOnly },
   { path: () => '/admin/webhooks?outcome=failed', expect: adminOnly },
   { path: () => `/admin/webhooks/${ids.webhookEvent}`, expect: adminOnly },
+  { path: () => '/admin/queues', expect: adminOnly },
   { path: () => '/admin/page-views', expect: adminOnly },
   { path: () => '/admin/no-such-page', expect: 404 },
   { path: () => '/discord', expect: 302, location: () => '/support' },
@@ -559,6 +560,8 @@ export function backOfficeWrites(): WriteRow[] {
       body: {},
       visitor: 404,
     },
+    // A job that never failed: the admin is told so, everyone else gets 404.
+    { method: 'post', path: '/admin/queues/mail/jobs/1/retry', body: {}, visitor: 404 },
   ];
 }
 

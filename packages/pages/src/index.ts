@@ -242,6 +242,7 @@ export {
 } from './admin/customer/admin-customer-page';
 export { AdminAuditLogPage, adminAuditLogPageTitle } from './admin/audit-log/admin-audit-log-page';
 export { AdminWebhooksPage, adminWebhooksPageTitle } from './admin/webhooks/admin-webhooks-page';
+export { AdminQueuesPage, adminQueuesPageTitle } from './admin/queues/admin-queues-page';
 export {
   AdminWebhookPage,
   adminWebhookPageTitle,

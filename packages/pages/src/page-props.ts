@@ -2,6 +2,7 @@ import type {
   AdminAuditLogPageProps,
   AdminCustomerPageProps,
   AdminCustomersPageProps,
+  AdminQueuesPageProps,
   AdminWebhookPageProps,
   AdminWebhooksPageProps,
 } from './admin/types';
@@ -71,6 +72,7 @@ export interface PagePropsByName {
   AdminCustomer: AdminCustomerPageProps;
   AdminCustomers: AdminCustomersPageProps;
   AdminPageViews: PageViewsReportPageData;
+  AdminQueues: AdminQueuesPageProps;
   AdminWebhook: AdminWebhookPageProps;
   AdminWebhooks: AdminWebhooksPageProps;
   AllAccess: AllAccessPageData;

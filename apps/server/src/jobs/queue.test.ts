@@ -39,6 +39,7 @@ function worker(prefix: string, handled: string[], options: { failFirst?: boolea
     batch: 3,
     backoffMs: () => 0,
     pollMs: 60_000,
+    describe: { columns: ['recipient'], text: (row) => String(row.recipient) },
     logger: silent,
     async handle(row) {
       if (!row.recipient.startsWith(prefix)) return { error: 'not this test' };

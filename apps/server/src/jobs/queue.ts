@@ -1,6 +1,6 @@
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Tx } from '../db/database.ts';
 import type { Logger } from '../logger.ts';
-import { onJobs } from './signals.ts';
+import { onJobs, signalJobs } from './signals.ts';
 import { jobRepository, type Backlog, type JobRow, type JobTable } from './repository.ts';
 
 /**
@@ -35,6 +35,29 @@ export interface JobQueue {
   /** Stops the timers and waits for the round in progress. */
   stop(): Promise<void>;
   backlog(): Promise<Backlog>;
+  /** The latest jobs that failed and are not done, newest failure first (the back office). */
+  failures(limit: number): Promise<JobFailure[]>;
+  /**
+   * An operator's retry of a failed job, in `tx` (their audit entry's transaction): due now,
+   * with every attempt again, and every instance's worker woken after the commit. What names the
+   * job (`describe`), or null when it is not one to retry (done, never failed, or held by a
+   * worker right now).
+   */
+  retry(tx: Tx, id: number): Promise<string | null>;
+}
+
+/** One failed job as the back office shows it: no payload, only what names it. */
+export interface JobFailure {
+  id: number;
+  attempts: number;
+  /** Every attempt used: the job waits for the operator. */
+  gaveUp: boolean;
+  lastError: string;
+  createdAt: number;
+  /** When a worker tries it again (meaningless once it gave up). */
+  nextAttemptAt: number;
+  /** What the job is, in the queue's words ("license to ann@example.com"). */
+  subject: string;
 }
 
 export interface JobQueueOptions<T extends JobTable> {
@@ -52,6 +75,8 @@ export interface JobQueueOptions<T extends JobTable> {
   /** `drain()` also takes jobs whose back-off has not run out. */
   drainIgnoresSchedule?: boolean;
   pollMs: number;
+  /** What names a job in the back office: the table's columns it reads, and the words. */
+  describe: { columns: readonly string[]; text: (row: Record<string, unknown>) => string };
   logger: Logger;
   now?: () => number;
 }
@@ -179,6 +204,25 @@ export function createJobQueue<T extends JobTable>(options: JobQueueOptions<T>):
       await chain;
     },
     backlog: () => jobs.backlog(maxAttempts, now()),
+    async failures(limit) {
+      const rows = await jobs.failures(options.describe.columns, limit);
+      return rows.map((row) => ({
+        id: row.id,
+        attempts: row.attempts,
+        gaveUp: row.attempts >= maxAttempts,
+        lastError: row.last_error,
+        createdAt: row.created_at,
+        nextAttemptAt: row.next_attempt_at,
+        subject: options.describe.text(row),
+      }));
+    },
+    async retry(tx, id) {
+      const row = await jobs.retry(tx, id, now(), options.describe.columns);
+      if (row === null) return null;
+      // The enqueue's own signal, so every instance (this one included) runs a round.
+      await signalJobs(tx, options.table);
+      return options.describe.text(row);
+    },
   };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Selectable } from 'kysely';
-import type { DatabaseHandle } from '../db/database.ts';
+import type { DatabaseHandle, Tx } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 
 /**
@@ -30,7 +30,12 @@ export interface ClaimOptions {
 
 /** What the back office shows of one queue. */
 export interface Backlog {
+  /** Every job not done yet that may still be tried (the ones claimed now among them). */
   pending: number;
+  /** Pending jobs a worker holds right now. */
+  claimed: number;
+  /** Jobs done (sent, delivered). */
+  done: number;
   /** Age of the oldest pending job at `now`, in ms; null when nothing is pending. */
   oldestAgeMs: number | null;
   /** Pending jobs that failed at least once (their last error is kept). */
@@ -39,10 +44,20 @@ export interface Backlog {
   failed: number;
 }
 
+/** A job that failed at least once and is not done (the back office lists these). */
+export interface FailedJob {
+  id: number;
+  attempts: number;
+  last_error: string;
+  created_at: number;
+  next_attempt_at: number;
+}
+
 /** The SQL of every job table: one claim, one finish, counts. */
 export function jobRepository<T extends JobTable>(database: DatabaseHandle, table: T) {
   const done = sql.ref(JOB_TABLES[table]);
   const name = sql.table(table);
+  const open = sql`${done} IS NULL`;
   return {
     /**
      * Claims up to `batch` due jobs for `claimMs` and counts the attempt. On PostgreSQL the rows
@@ -119,27 +134,80 @@ export function jobRepository<T extends JobTable>(database: DatabaseHandle, tabl
     async backlog(maxAttempts: number, now: number): Promise<Backlog> {
       const result = await sql<{
         pending: number;
+        claimed: number;
+        done: number;
         oldest: number | null;
         failing: number;
         failed: number;
       }>`
         SELECT
-          SUM(CASE WHEN attempts < ${maxAttempts} THEN 1 ELSE 0 END) AS pending,
-          MIN(CASE WHEN attempts < ${maxAttempts} THEN created_at END) AS oldest,
-          SUM(CASE WHEN attempts < ${maxAttempts} AND last_error IS NOT NULL THEN 1 ELSE 0 END)
-            AS failing,
-          SUM(CASE WHEN attempts >= ${maxAttempts} THEN 1 ELSE 0 END) AS failed
-        FROM ${name} WHERE ${done} IS NULL`.execute(database.db);
+          SUM(CASE WHEN ${open} AND attempts < ${maxAttempts} THEN 1 ELSE 0 END) AS pending,
+          SUM(CASE WHEN ${open} AND attempts < ${maxAttempts} AND claimed_until > ${now}
+              THEN 1 ELSE 0 END) AS claimed,
+          SUM(CASE WHEN ${open} THEN 0 ELSE 1 END) AS done,
+          MIN(CASE WHEN ${open} AND attempts < ${maxAttempts} THEN created_at END) AS oldest,
+          SUM(CASE WHEN ${open} AND attempts < ${maxAttempts} AND last_error IS NOT NULL
+              THEN 1 ELSE 0 END) AS failing,
+          SUM(CASE WHEN ${open} AND attempts >= ${maxAttempts} THEN 1 ELSE 0 END) AS failed
+        FROM ${name}`.execute(database.db);
       const row = result.rows[0];
       const oldest = row?.oldest === null || row?.oldest === undefined ? null : Number(row.oldest);
       return {
         pending: Number(row?.pending ?? 0),
+        claimed: Number(row?.claimed ?? 0),
+        done: Number(row?.done ?? 0),
         oldestAgeMs: oldest === null ? null : Math.max(0, now - oldest),
         failing: Number(row?.failing ?? 0),
         failed: Number(row?.failed ?? 0),
       };
     },
+
+    failures,
+
+    /**
+     * An operator's retry (inside their transaction, with its audit entry): a failed job not
+     * done and not held by a worker becomes due at `at` with every attempt again; its own
+     * `columns` come back. Null when there is no such job (done meanwhile, never failed,
+     * claimed right now).
+     */
+    async retry(
+      tx: Tx,
+      id: number,
+      at: number,
+      columns: readonly string[],
+    ): Promise<Record<string, unknown> | null> {
+      const own = sql.join(columns.map((column) => sql.ref(column)));
+      const result = await sql<Record<string, unknown>>`
+        UPDATE ${name} SET attempts = 0, next_attempt_at = ${at}, claimed_until = NULL
+        WHERE id = ${id} AND ${open} AND last_error IS NOT NULL
+          AND (claimed_until IS NULL OR claimed_until <= ${at})
+        RETURNING ${own}`.execute(tx);
+      return result.rows[0] ?? null;
+    },
   };
+
+  /**
+   * The latest jobs not done that failed at least once, newest failure first: the table's own
+   * columns (`columns`) and the bookkeeping, never a payload (a message carries a licence key).
+   */
+  async function failures(
+    columns: readonly string[],
+    limit: number,
+  ): Promise<(FailedJob & Record<string, unknown>)[]> {
+    const own = sql.join(columns.map((column) => sql.ref(column)));
+    const result = await sql<FailedJob & Record<string, unknown>>`
+      SELECT id, attempts, last_error, created_at, next_attempt_at, ${own} FROM ${name}
+      WHERE ${open} AND last_error IS NOT NULL
+      ORDER BY next_attempt_at DESC, id DESC
+      LIMIT ${limit}`.execute(database.db);
+    return result.rows.map((row) => ({
+      ...row,
+      id: Number(row.id),
+      attempts: Number(row.attempts),
+      created_at: Number(row.created_at),
+      next_attempt_at: Number(row.next_attempt_at),
+    }));
+  }
 
   async function update(id: number, values: Record<string, unknown>): Promise<void> {
     const set = sql.join(

@@ -112,6 +112,11 @@ export function createMailQueue(options: {
     batch: BATCH,
     backoffMs: mailBackoffMs,
     pollMs: MAIL_POLL_MS,
+    // The recipient and the template, never the message: it carries a licence key.
+    describe: {
+      columns: ['template', 'recipient'],
+      text: (row) => `${String(row.template)} to ${String(row.recipient)}`,
+    },
     logger: options.logger,
     now: options.now,
     async handle(job) {

@@ -15,6 +15,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'license.resend': 'Resent a licence e-mail',
   'team.member_remove': 'Removed a team member',
   'webhook.replay': 'Replayed a webhook event',
+  'job.retry': 'Retried a failed job',
 };
 
 export type AuditEntriesProps = {

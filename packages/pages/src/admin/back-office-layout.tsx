@@ -5,6 +5,7 @@ import type { BackOfficeSection } from './types';
 export const BACK_OFFICE_SECTIONS: { section: BackOfficeSection; label: string; href: string }[] = [
   { section: 'customers', label: 'Customers', href: '/admin' },
   { section: 'webhooks', label: 'Webhooks', href: '/admin/webhooks' },
+  { section: 'queues', label: 'Queues', href: '/admin/queues' },
   { section: 'audit', label: 'Audit log', href: '/admin/audit' },
   { section: 'page-views', label: 'Page views', href: '/admin/page-views' },
 ];

@@ -120,7 +120,8 @@ export type AuditAction =
   | 'license.move'
   | 'license.resend'
   | 'team.member_remove'
-  | 'webhook.replay';
+  | 'webhook.replay'
+  | 'job.retry';
 
 export type AuditEntryRecord = {
   id: number;
@@ -156,7 +157,7 @@ export type WebhookEventRecord = {
   url: string;
 };
 
-export type BackOfficeSection = 'customers' | 'webhooks' | 'audit' | 'page-views';
+export type BackOfficeSection = 'customers' | 'webhooks' | 'queues' | 'audit' | 'page-views';
 
 /** Page props (the server sends these; shared page data and `errors` come on top). */
 export type AdminCustomersPageProps = {
@@ -195,3 +196,33 @@ export type AdminWebhookPageProps = {
   /** The payload as received, pretty-printed when it is JSON. */
   payload: string;
 };
+
+/** A job that failed at least once and is not done: what names it, never its payload. */
+export type AdminJobFailure = {
+  id: number;
+  /** "license to ann@example.com", "transaction.completed evt_…" */
+  subject: string;
+  attempts: number;
+  /** Every attempt used: it waits for the operator. */
+  gaveUp: boolean;
+  /** Its last error, with addresses' credentials, keys and tokens taken out. */
+  lastError: string;
+  createdAt: string;
+  /** When a worker tries it again; null once it gave up. */
+  nextAttemptAt: string | null;
+  /** POST here to try it again now, with every attempt. */
+  retryUrl: string;
+};
+
+/** One job queue (mail, webhook deliveries) as the back office shows it (decision 055). */
+export type AdminQueueRecord = {
+  /** 'mail' | 'webhooks' */
+  name: string;
+  label: string;
+  counts: { waiting: number; claimed: number; failing: number; gaveUp: number; done: number };
+  /** Seconds the oldest job not done has waited; null when none waits. */
+  oldestWaitingSeconds: number | null;
+  failures: AdminJobFailure[];
+};
+
+export type AdminQueuesPageProps = { queues: AdminQueueRecord[] };

@@ -2,6 +2,7 @@ import type {
   AdminAuditLogPageProps,
   AdminCustomerPageProps,
   AdminCustomersPageProps,
+  AdminQueuesPageProps,
   AdminWebhookPageProps,
   AdminWebhooksPageProps,
   ImpersonationOption,
@@ -37,15 +38,16 @@ import {
   pagination,
   prettyPayload,
   purchaseRecord,
+  queueRecord,
   teamRecords,
   webhookRecord,
 } from './presenter.ts';
 import { adminRepository } from './repository/back-office.ts';
 import type { ImpersonateBody, MoveLicenseBody, RefundBody } from './schemas.ts';
 import { customerSearchQuery, pageQuery, webhookListQuery } from './schemas.ts';
-import type { BackOfficeService } from './service.ts';
+import type { BackOfficeQueue, BackOfficeService } from './service.ts';
 
-/** Rows per page in every back-office list. */
+/** Rows per page in every back-office list (and the failed jobs listed per queue). */
 export const PAGE_SIZE = 25;
 
 export const MESSAGES = {
@@ -76,6 +78,10 @@ export const MESSAGES = {
   lastOwner: 'A team keeps at least one owner: make another member owner first.',
   replayed: (outcome: string) => `Event replayed; its outcome is now “${outcome}”.`,
   replayFailed: (message: string) => `The event could not be replayed: ${message}`,
+  jobRetried: (label: string, id: number) =>
+    `${label} job #${id} will be tried again now, with every attempt.`,
+  jobNotFailed: (id: number) =>
+    `Job #${id} is not waiting for a retry: it was done meanwhile, never failed, or a worker holds it right now.`,
   needsPassword: 'Enter your password to start impersonating.',
   needsCode:
     'Enter a code from your authenticator app (or a recovery code) to start impersonating.',
@@ -85,6 +91,8 @@ export interface AdminControllerDeps {
   database: DatabaseHandle;
   sessionStore: AppSessionStore;
   service: BackOfficeService;
+  /** The job queues the back office shows (decision 055). */
+  queues: readonly BackOfficeQueue[];
   auth: AuthService;
   limiters: Pick<Limiters, 'passwordCheck' | 'secondFactor'>;
   cookies: CookieSettings;
@@ -470,6 +478,32 @@ export function adminController(deps: AdminControllerDeps) {
       if (outcome.status === 'failed')
         return flashTo(req, res, 'error', MESSAGES.replayFailed(outcome.message), back);
       return flashTo(req, res, 'success', MESSAGES.replayed(outcome.outcome), back);
+    },
+
+    /** Each job queue's backlog by state and its latest failures (never a payload). */
+    async queues(_req: Request, res: Response) {
+      const props: AdminQueuesPageProps = {
+        queues: await Promise.all(
+          deps.queues.map(async (queue) => {
+            const [backlog, failures] = await Promise.all([
+              queue.queue.backlog(),
+              queue.queue.failures(PAGE_SIZE),
+            ]);
+            return queueRecord(queue, backlog, failures);
+          }),
+        ),
+      };
+      return res.inertia('AdminQueues', props);
+    },
+
+    async retryJob(req: SignedIn<Request<{ queue: string; id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      const outcome = await service.retryJob(actorOf(req, req.user), req.params.queue, id);
+      if (outcome.status === 'not-found') throw new NotFoundError('No such queue.');
+      const label = deps.queues.find((queue) => queue.name === req.params.queue)!.label;
+      if (outcome.status === 'not-failed')
+        return flashTo(req, res, 'error', MESSAGES.jobNotFailed(id), '/admin/queues');
+      return flashTo(req, res, 'success', MESSAGES.jobRetried(label, id), '/admin/queues');
     },
 
     async pageViews(_req: Request, res: Response) {

@@ -4,4 +4,4 @@ export { impersonation } from './middleware.ts';
 export { impersonationPolicy, impersonationRuleFor, IMPERSONATION_RULES } from './impersonation.ts';
 export { adminRoutes } from './routes.ts';
 export { operatorActs } from './operator-acts.ts';
-export type { BackOfficeSeams, RefundRequest } from './service.ts';
+export type { BackOfficeQueue, BackOfficeSeams, RefundRequest } from './service.ts';

@@ -1,4 +1,6 @@
 import type {
+  AdminJobFailure,
+  AdminQueueRecord,
   AdminLicenseRecord,
   AdminPurchaseRecord,
   AdminTeamRecord,
@@ -9,6 +11,8 @@ import type {
 } from '@tessera/pages';
 import type { DeactivationReason, LicenseKind, TeamRole } from '@tessera/pages/constants';
 import type { WebhookEvent } from '../../db/schema.ts';
+import type { Backlog } from '../../jobs/repository.ts';
+import type { JobFailure } from '../../jobs/queue.ts';
 import type { licenseOperations, teamOperations } from '../licensing/index.ts';
 import { formatAmount } from '../shared/index.ts';
 import type { StandingUpgrade } from '../payments/index.ts';
@@ -116,6 +120,8 @@ const SUBJECT_LABELS: Record<string, string> = {
   license: 'licence',
   team: 'team',
   webhook_event: 'webhook event',
+  mail_job: 'mail job',
+  webhook_delivery: 'webhook delivery',
 };
 
 const DETAIL_LABELS: Record<string, string> = {
@@ -188,4 +194,55 @@ export function prettyPayload(payload: string): string {
   } catch {
     return payload;
   }
+}
+
+/**
+ * A job's last error as the back office shows it: an SMTP server or a webhook endpoint may
+ * repeat what it was sent, so the credentials of an address (`smtp://user:secret@host`), query
+ * strings, licence keys and anything token-like (20+ letters and digits) are taken out, and the
+ * text is cut to 500 characters. Payloads are never read for the page at all.
+ */
+export function redactError(text: string): string {
+  return text
+    .replace(/\/\/[^/@\s]+@/g, '//[redacted]@')
+    .replace(/(https?:\/\/[^\s?#]+)\?[^\s#]*/g, '$1?[redacted]')
+    .replace(/\b[A-Z0-9]{4,8}(?:-[A-Z0-9]{1,8}){2,}\b/gi, '[redacted]')
+    .replace(/\b[A-Za-z0-9_+/=-]{20,}\b/g, '[redacted]')
+    .slice(0, 500);
+}
+
+export const jobRetryUrl = (queue: string, id: number) => `/admin/queues/${queue}/jobs/${id}/retry`;
+
+export function jobFailureRecord(queue: string, job: JobFailure): AdminJobFailure {
+  return {
+    id: job.id,
+    subject: job.subject,
+    attempts: job.attempts,
+    gaveUp: job.gaveUp,
+    lastError: redactError(job.lastError),
+    createdAt: iso(job.createdAt),
+    nextAttemptAt: job.gaveUp ? null : iso(job.nextAttemptAt),
+    retryUrl: jobRetryUrl(queue, job.id),
+  };
+}
+
+export function queueRecord(
+  queue: { name: string; label: string },
+  backlog: Backlog,
+  failures: JobFailure[],
+): AdminQueueRecord {
+  return {
+    name: queue.name,
+    label: queue.label,
+    counts: {
+      waiting: backlog.pending - backlog.claimed,
+      claimed: backlog.claimed,
+      failing: backlog.failing,
+      gaveUp: backlog.failed,
+      done: backlog.done,
+    },
+    oldestWaitingSeconds:
+      backlog.oldestAgeMs === null ? null : Math.floor(backlog.oldestAgeMs / 1000),
+    failures: failures.map((job) => jobFailureRecord(queue.name, job)),
+  };
 }

@@ -32,6 +32,7 @@ export function adminRoutes({ seams, appUrl, logger, ...deps }: AdminRoutesDeps)
   const service = backOfficeService({
     database: deps.database,
     seams,
+    queues: deps.queues,
     appUrl,
     logger,
     now: deps.now,
@@ -61,6 +62,8 @@ export function adminRoutes({ seams, appUrl, logger, ...deps }: AdminRoutesDeps)
   router.get('/admin/webhooks', c.webhooks);
   router.get('/admin/webhooks/:id', c.webhook);
   router.post('/admin/webhooks/:id/replay', signedIn(c.replayWebhook));
+  router.get('/admin/queues', c.queues);
+  router.post('/admin/queues/:queue/jobs/:id/retry', signedIn(c.retryJob));
   router.get('/admin/page-views', c.pageViews);
   return router;
 }

@@ -1,6 +1,7 @@
 import { REFUND_WINDOW_DAYS } from '@tessera/pages/constants';
 import type { DatabaseHandle, Tx } from '../../db/database.ts';
 import type { WebhookEvent } from '../../db/schema.ts';
+import type { JobQueue } from '../../jobs/queue.ts';
 import type { Logger } from '../../logger.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { normalizeEmail } from '../auth/index.ts';
@@ -65,16 +66,40 @@ export type ReplayOutcome =
   | { status: 'not-found' }
   | { status: 'failed'; message: string };
 
+/**
+ * A job queue the back office shows (decision 055), given by the app: mail, and the sandbox's
+ * webhook deliveries when the sandbox is the provider.
+ */
+export interface BackOfficeQueue {
+  /** In addresses: /admin/queues/{name}/jobs/{id}/retry. */
+  name: 'mail' | 'webhooks';
+  label: string;
+  /** What an audit entry calls one of its jobs. */
+  subject: 'mail_job' | 'webhook_delivery';
+  queue: Pick<JobQueue, 'backlog' | 'failures' | 'retry'>;
+}
+
+export type RetryOutcome = { status: 'retried' | 'not-found' | 'not-failed' };
+
 export interface BackOfficeDeps {
   database: DatabaseHandle;
   seams: BackOfficeSeams;
+  /** None unless given (a test of other acts). */
+  queues?: readonly BackOfficeQueue[];
   appUrl: string;
   logger: Logger;
   now: () => number;
 }
 
 /** The operator's actions. Each one and its audit entry are one transaction. */
-export function backOfficeService({ database, seams, appUrl, logger, now }: BackOfficeDeps) {
+export function backOfficeService({
+  database,
+  seams,
+  queues = [],
+  appUrl,
+  logger,
+  now,
+}: BackOfficeDeps) {
   const read = adminRepository(database.db);
   const keyHint = (key: string) => `…${key.slice(-4)}`;
   /** The licence e-mail a purchase sends, to `recipient` (an operator's move or resend). */
@@ -279,6 +304,27 @@ export function backOfficeService({ database, seams, appUrl, logger, now }: Back
         if (error instanceof MembershipRefusal) return { status: error.status };
         throw error;
       }
+    },
+
+    /**
+     * Tries a failed job again now, with every attempt: the retry and its audit entry are one
+     * transaction, and the entry names the job (never its payload).
+     */
+    async retryJob(actor: AuditActor, queueName: string, id: number): Promise<RetryOutcome> {
+      const queue = queues.find((candidate) => candidate.name === queueName);
+      if (!queue) return { status: 'not-found' };
+      const retried = await database.writeTransaction(async (tx) => {
+        const job = await queue.queue.retry(tx, id);
+        if (job === null) return false;
+        await auditTrail(tx, now).record(actor, {
+          action: 'job.retry',
+          subject: { type: queue.subject, id },
+          customerId: null,
+          details: { queue: queue.label, job },
+        });
+        return true;
+      });
+      return { status: retried ? 'retried' : 'not-failed' };
     },
 
     /**

@@ -1,7 +1,8 @@
 import type { AuditAction } from '@tessera/pages';
 import type { Db, Tx } from '../../../db/database.ts';
 
-type AuditSubjectType = 'user' | 'purchase' | 'license' | 'team' | 'webhook_event';
+type AuditSubjectType =
+  'user' | 'purchase' | 'license' | 'team' | 'webhook_event' | 'mail_job' | 'webhook_delivery';
 
 /** Who acts: always the operator, also while they impersonate a customer. */
 export interface AuditActor {

@@ -96,6 +96,13 @@ export function createWebhookDeliverer(options: {
     concurrent: options.chaos,
     drainIgnoresSchedule: true,
     pollMs: DELIVERY_POLL_MS,
+    // The event, never its payload.
+    describe: {
+      columns: ['event_type', 'event_id', 'last_status'],
+      text: (row) =>
+        `${String(row.event_type)} ${String(row.event_id)}` +
+        (row.last_status === null ? '' : ` (last answer HTTP ${String(row.last_status)})`),
+    },
     logger: options.logger,
     now,
     async handle(row) {
