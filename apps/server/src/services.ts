@@ -24,13 +24,13 @@ import {
 } from './http/rate-limit.ts';
 import { BoundedSessionStore } from './http/session/bounded-session-store.ts';
 import { DatabaseSessionStore } from './http/session/database-session-store.ts';
-import { claimPeriod } from './db/periodic-jobs.ts';
 import { RedisSessionStore } from './http/session/redis-session-store.ts';
 import type { AppSessionStore } from './http/session/session-store.ts';
 import { withStoreTimeout } from './http/store-timeout.ts';
 import { checkHealth, type Health } from './http/health.ts';
 import type { Logger } from './logger.ts';
 import { createMailer, type Mailer } from './mail/mailer.ts';
+import { startPeriodic } from './jobs/periodic.ts';
 import { listenForJobs } from './jobs/signals.ts';
 import { createMailQueue, type MailQueue } from './mail/queue.ts';
 import { createPayments, type Payments } from './modules/payments/index.ts';
@@ -180,15 +180,8 @@ export async function createServices(
   const payments = createPayments({ config, database, logger, now: options.now });
 
   // Expired sessions in the database are removed by one instance per period (Redis expires its
-  // own): each instance looks every PRUNE_EVERY_MS, and only the one that claims the period prunes.
-  const clock = options.now ?? Date.now;
-  const prune = setInterval(() => {
-    if (redis) return;
-    claimPeriod(database.db, 'prune-sessions', clock(), PRUNE_EVERY_MS)
-      .then((claimed) => (claimed ? sessionStore.prune() : 0))
-      .catch((error: unknown) => logger.warn({ err: error }, 'Session prune failed'));
-  }, PRUNE_EVERY_MS);
-  prune.unref();
+  // own), started with the workers: a process that serves no requests (a command) prunes nothing.
+  let stopPruning: (() => void) | undefined;
 
   // Other instances' enqueues wake this one's workers (decision 038).
   let wakeUps: ReturnType<typeof listenForJobs> | undefined;
@@ -203,12 +196,22 @@ export async function createServices(
     limiters,
     startWorkers() {
       wakeUps ??= listenForJobs(database, logger);
+      if (!redis && !stopPruning) {
+        stopPruning = startPeriodic({
+          db: database.db,
+          name: 'prune-sessions',
+          everyMs: PRUNE_EVERY_MS,
+          run: () => sessionStore.prune(),
+          logger,
+          now: options.now,
+        });
+      }
       mailQueue.start();
       payments.start();
     },
     health: () => checkHealth(database, redis ? sessionStore : 'database', timeoutMs),
     async close() {
-      clearInterval(prune);
+      stopPruning?.();
       await Promise.all([mailQueue.stop(), payments.stop(), wakeUps?.close()]);
       mailer.close();
       redis?.disconnect();

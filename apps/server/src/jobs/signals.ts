@@ -32,6 +32,24 @@ export function onJobs(table: JobTable, wake: () => void): () => void {
 }
 
 /**
+ * Runs `forget` whenever the things for sale change (decision 056): on PostgreSQL the triggers
+ * of migration 0047 say so on every instance, whoever changed them; after the listening
+ * connection comes back from an outage (a signal may have been missed); and for a change made
+ * in this process (`productsChanged`). Returns the unsubscribe.
+ */
+export function onProductsChanged(forget: () => void): () => void {
+  local.on(PRODUCTS, forget);
+  return () => local.off(PRODUCTS, forget);
+}
+
+/** Says, in this process, that the things for sale changed (SQLite's only signal). */
+export function productsChanged(): void {
+  local.emit(PRODUCTS);
+}
+
+const PRODUCTS = 'products';
+
+/**
  * On PostgreSQL, one connection of its own that LISTENs and passes every signal on to this
  * process's workers; it reconnects after losing the database. Nothing on SQLite.
  */
@@ -66,7 +84,11 @@ export function listenForJobs(
     current
       .connect()
       .then(() => current.query(`LISTEN ${CHANNEL}`))
-      .then(() => listening())
+      .then(() => {
+        // Whatever changed while this connection was away was not heard: forget it all.
+        local.emit(PRODUCTS);
+        listening();
+      })
       .catch((error: unknown) => current.emit('error', error));
   }
   connect();

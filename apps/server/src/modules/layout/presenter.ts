@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Db } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { productsRepository } from '../pricing/index.ts';
+import { onProductsChanged } from '../../jobs/signals.ts';
 import type { Pricing } from '../pricing/index.ts';
 import type { SharedPropsFactory } from '../../http/inertia/inertia.ts';
 import type { PropInput } from '../../http/inertia/props.ts';
@@ -78,10 +79,12 @@ export function sharedPageData({
 }: SharedPageDataOptions): SharedPropsFactory {
   const products = productsRepository(db);
   const palette = commandPalette(catalogue);
-  // The products on sale are seeded at start and never renamed by the store: the list every
-  // page's chrome shows is read once a minute per process, not once a request. What a viewer
-  // owns (isLicensed) is still read per request.
+  // The list every page's chrome shows is read once a minute per process, not once a request,
+  // and forgotten at once when the things for sale change on any instance (decision 056: a
+  // PostgreSQL trigger's NOTIFY, or this process's own change). What a viewer owns
+  // (isLicensed) is still read per request.
   let productList: { at: number; rows: ReturnType<typeof products.all> } | undefined;
+  onProductsChanged(() => (productList = undefined));
   const allProducts = () => {
     const at = Date.now();
     if (!productList || at - productList.at > PRODUCT_LIST_TTL_MS) {
