@@ -10,10 +10,18 @@ export default {
   coverageAnalysis: 'perTest',
   mutate: [
     'apps/server/src/http/csrf.ts',
+    // The one safe-path gate every redirect-back goes through (decision 043).
+    'apps/server/src/http/redirect-back.ts',
     'apps/server/src/http/session/*.ts',
     // The back office's door and impersonation (decision 011).
     'apps/server/src/modules/admin/middleware.ts',
     'apps/server/src/modules/admin/routes.ts',
+    // What an impersonating operator may do: refused, audited or hidden (decision 042).
+    'apps/server/src/modules/admin/impersonation.ts',
+    // Test mode (decision 040): every message of a test store marked, in the mailer.
+    'apps/server/src/mail/mailer.ts',
+    // A credited purchase is not refunded without the operator's override (decision 041).
+    'apps/server/src/modules/payments/service/refunds.ts',
     'apps/server/src/modules/auth/**/*.ts',
     'apps/server/src/modules/catalog/presenter.ts',
     // Licences, teams and the access policy: redemption, seats, roles, who holds what.

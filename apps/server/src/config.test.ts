@@ -142,6 +142,32 @@ describe('loadConfig', () => {
     expect(sandbox.warnings.join('\n')).toContain('the bundle hands over the SAMPLE ebook');
   });
 
+  it('refuses a production store that takes test payments unless PAYMENTS_TEST_MODE says so (decision 040)', () => {
+    const production = { NODE_ENV: 'production', SESSION_SECRET: 'p'.repeat(48) };
+    expect(configError(production).issues).toEqual([
+      'PAYMENT_PROVIDER: is sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PAYMENT_PROVIDER=paddle and the PADDLE_* variables to sell',
+    ]);
+    const paddleSandbox = {
+      ...production,
+      PAYMENT_PROVIDER: 'paddle',
+      PADDLE_API_KEY: 'pdl_key',
+      PADDLE_CLIENT_TOKEN: 'test_token',
+      PADDLE_WEBHOOK_SECRET: 'pdl_ntfset_secret',
+      PADDLE_ENVIRONMENT: 'sandbox',
+    };
+    expect(configError(paddleSandbox).issues).toEqual([
+      'PADDLE_ENVIRONMENT: is Paddle\'s sandbox: a production store takes no test payments unless PAYMENTS_TEST_MODE=true says it is a test store (every page, e-mail and licence then says test mode); set PADDLE_ENVIRONMENT=production to sell (got "sandbox")',
+    ]);
+    // Opted in, each is a test store; Paddle's live environment is not, and needs no opt-in.
+    expect(loadConfig({ ...production, PAYMENTS_TEST_MODE: 'true' }).testMode).toBe(true);
+    expect(loadConfig({ ...paddleSandbox, PAYMENTS_TEST_MODE: 'true' }).testMode).toBe(true);
+    const live = loadConfig({ ...paddleSandbox, PADDLE_ENVIRONMENT: 'production' });
+    expect([live.testMode, live.warnings]).toEqual([false, []]);
+    // Outside production the sandbox needs no opt-in, and is still test mode.
+    expect(loadConfig({}).testMode).toBe(true);
+    expect(loadConfig({ ...paddleSandbox, NODE_ENV: 'development' }).testMode).toBe(true);
+  });
+
   it('derives APP_URL from host and port', () => {
     expect(loadConfig({ HOST: '0.0.0.0', PORT: '4000' }).appUrl).toBe('http://localhost:4000');
     expect(loadConfig({ HOST: '::1', PORT: '4000' }).appUrl).toBe('http://[::1]:4000');

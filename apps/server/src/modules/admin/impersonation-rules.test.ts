@@ -23,6 +23,13 @@ describe('impersonationRuleFor', () => {
     expect(impersonationRuleFor('PATCH', '/licenses').rule).toBeNull();
   });
 
+  it('reads a row for its own method only', () => {
+    // Redeeming is a PATCH: reading the licence page is no act; deleting a join is no join.
+    expect(impersonationRuleFor('GET', '/licenses/ABCD')).toEqual({ rule: null, pattern: null });
+    expect(impersonationRuleFor('DELETE', '/teams/7/members').rule).toBeNull();
+    expect(impersonationRuleFor('GET', '/logout').rule).toBeNull();
+  });
+
   it('hides the whole back office, every method, and only it', () => {
     for (const [method, path] of [
       ['GET', '/admin'],
