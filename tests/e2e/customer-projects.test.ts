@@ -5,14 +5,19 @@
 // with the team owner's token: the all-access licence sees every component; the JavaScript
 // project the `.jsx` files as the zip writes them, and the zip's images in public/), import
 // every one of them, and run their own `npm run build`: any compile error or unresolved import
-// fails the check.
+// fails the check. Then each built project is served by its own `vite preview` and every sampled
+// component, shown alone (`?c=<index>`), is rendered in Chromium and compared pixel by pixel with
+// the store's own preview of it (the document the owner's browser gets at
+// /catalog/previews/<uuid>.html), with pixelmatch and pngjs: code nobody in this project wrote.
+// The projects set the font the way Getting started tells a customer to (Inter from
+// @fontsource-variable/inter); any visible difference fails the check.
 //
 // The sample rotates: CUSTOMER_PROJECTS_SAMPLE components per framework (default 8), drawn by a
 // PRNG seeded with the UTC date (CUSTOMER_PROJECTS_SEED=YYYYMMDD repeats a day's draw);
 // CUSTOMER_PROJECTS_SAMPLE=all takes every current component (the nightly run).
 // npm downloads are shared: the projects install through npm's own cache (~/.npm, which CI can
 // keep between runs), and the JavaScript project starts from the React one's node_modules.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
   mkdirSync,
@@ -23,8 +28,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import pixelmatch from 'pixelmatch';
+import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
@@ -32,7 +41,7 @@ import {
   accessTokensRepository,
   newTokenSecret,
 } from '../../apps/server/src/modules/tokens/index.ts';
-import { storeSuite } from './support';
+import { signIn, storeSuite } from './support';
 
 /** The create-vite release the projects are made with (`npm create vite@…`). */
 export const CREATE_VITE = '9.3.0';
@@ -45,7 +54,8 @@ const root = join(import.meta.dirname, '../..');
 const dist = join(root, 'packages/catalog/dist');
 const cli = createRequire(import.meta.url).resolve('shadcn');
 
-type Component = { name: string; uuid: string };
+/** A component: its registry name, its uuid, and its file under the `tessera/` folder. */
+type Component = { name: string; uuid: string; path: string };
 type CatalogJson = {
   products: {
     slug: string;
@@ -69,6 +79,7 @@ function currentComponents(): Component[] {
           .map((component) => ({
             name: `${product.slug}-${subcategory.slug}-${component.slug}`,
             uuid: component.uuid,
+            path: `${product.slug}/${subcategory.slug}/${component.slug}`,
           })),
       ),
     ),
@@ -147,10 +158,34 @@ async function createVite(name: string, template: string, extraDev: string[] = [
   return dir;
 }
 
+/**
+ * What Getting started's "Fonts" section tells a customer to do to match the previews, read from
+ * the page itself: the package to install, and the `--font-sans` to set in `@theme`.
+ */
+function fontSetUp() {
+  const page = readFileSync(join(root, 'packages/catalog/content/docs/getting-started.md'), 'utf8');
+  const section = page.slice(page.indexOf('## Fonts'));
+  const install = /`npm install ([^`]+)`/.exec(section)?.[1];
+  const css = /then `(@import [^`]+)` in your/.exec(section)?.[1];
+  const fontSans = /set `(--font-sans: [^`]+)` in your/.exec(section)?.[1];
+  if (!install || !css || !fontSans) throw new Error("Getting started's Fonts section changed");
+  // The version the store's previews are set with, so both draw the same glyphs.
+  const { dependencies } = JSON.parse(
+    readFileSync(join(root, 'packages/catalog/package.json'), 'utf8'),
+  ) as { dependencies: Record<string, string> };
+  return {
+    packages: [`${install}@${dependencies[install]}`],
+    css: [css, `@theme {\n  ${fontSans}\n}`],
+  };
+}
+
 /** Tailwind 4 the way its Vite guide sets it up, and the `@/` alias shadcn projects use. */
 function setUpTailwind(dir: string, plugin: 'react' | 'vue', typescript: boolean) {
-  // The stylesheet the template's entry imports.
-  writeFileSync(join(dir, stylesheet(plugin)), '@import "tailwindcss";\n');
+  // The stylesheet the template's entry imports, with the font as Getting started sets it.
+  writeFileSync(
+    join(dir, stylesheet(plugin)),
+    ['@import "tailwindcss";', ...fontSetUp().css, ''].join('\n'),
+  );
   const config = typescript ? 'vite.config.ts' : 'vite.config.js';
   writeFileSync(
     join(dir, config),
@@ -258,8 +293,199 @@ async function build(dir: string) {
   return { ...result, errors: errors.length };
 }
 
-const { store } = storeSuite({ seed: true });
+const { store, browser } = storeSuite({ seed: true });
 const components = () => sample(currentComponents(), size, seed);
+
+/** Which components a page shows: all of them, or only the one `?c=<index>` names. */
+const SHOWN = [
+  "const chosen = new URLSearchParams(window.location.search).get('c');",
+  'const shown = chosen === null ? components : components.slice(Number(chosen), Number(chosen) + 1);',
+].join('\n');
+
+/** The project's App: every component (the build imports them all), or the one `?c=` names. */
+function reactApp(imports: string[], typescript: boolean) {
+  return [
+    ...(typescript ? ["import type { ComponentType } from 'react';"] : []),
+    ...imports.map((path, index) => `import C${index} from '${path}';`),
+    '',
+    `const components${typescript ? ': ComponentType[]' : ''} = [${imports.map((_, index) => `C${index}`).join(', ')}];`,
+    SHOWN,
+    '',
+    'export default function App() {',
+    '  return (',
+    '    <>',
+    '      {shown.map((Component, index) => (',
+    '        <Component key={index} />',
+    '      ))}',
+    '    </>',
+    '  );',
+    '}',
+    '',
+  ].join('\n');
+}
+
+/** A free port on the loopback interface for a project's `vite preview`. */
+function freePort() {
+  return new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** Serves a built project with its own `vite preview`; resolves once it answers. */
+async function vitePreview(dir: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const vite = join(dir, 'node_modules/vite/bin/vite.js');
+  const args = [vite, 'preview', '--host', '127.0.0.1', '--port', String(port), '--strictPort'];
+  const child = spawn(process.execPath, args, { cwd: dir, stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 300; attempt++) {
+    if (child.exitCode !== null) throw new Error(`vite preview exited with ${child.exitCode}`);
+    const answer = await fetch(url).catch(() => null);
+    if (answer?.ok) return { url, child };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill();
+  throw new Error(`vite preview in ${dir} did not answer`);
+}
+
+/** The width the comparison is drawn at: the store's desktop preview width. */
+const VIEWPORT = { width: 1280, height: 800 };
+
+/** A box in page pixels. */
+type Box = { x: number; y: number; width: number; height: number };
+
+/**
+ * A full-page PNG once the page, its fonts, its images and two frames are done, and the content
+ * boxes of its native `<select>`s (where Chromium's own control painter draws the chosen option).
+ */
+async function settledShot(page: Page, url: string): Promise<{ png: Buffer; selects: Box[] }> {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  const selects = await page.evaluate(async () => {
+    await document.fonts.ready;
+    await Promise.all(
+      [...document.images].map((image) =>
+        image.complete ? null : new Promise((done) => (image.onload = image.onerror = done)),
+      ),
+    );
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return [...document.querySelectorAll('select')].map((select) => {
+      const box = select.getBoundingClientRect();
+      const style = getComputedStyle(select);
+      const side = (name: string) =>
+        parseFloat(style.getPropertyValue(`border-${name}-width`)) +
+        parseFloat(style.getPropertyValue(`padding-${name}`));
+      return {
+        x: box.left + scrollX + side('left'),
+        y: box.top + scrollY + side('top'),
+        width: box.width - side('left') - side('right'),
+        height: box.height - side('top') - side('bottom'),
+      };
+    });
+  });
+  const png = await page.screenshot({ fullPage: true, animations: 'disabled', caret: 'hide' });
+  return { png, selects };
+}
+
+/**
+ * Pixels that differ (pixelmatch's default threshold; anti-aliasing is its own concern), outside
+ * the boxes given: there each pixel is skipped.
+ */
+function differingPixels(
+  a: Buffer,
+  b: Buffer,
+  skip: Box[] = [],
+): { pixels: number; diff: PNG | null } {
+  const first = PNG.sync.read(a);
+  const second = PNG.sync.read(b);
+  const { width, height } = first;
+  if (width !== second.width || height !== second.height) {
+    return { pixels: Math.max(width * height, second.width * second.height), diff: null };
+  }
+  const ignoreMask = new Uint8Array(width * height);
+  for (const box of skip) {
+    for (
+      let y = Math.max(0, Math.floor(box.y));
+      y < Math.min(height, Math.ceil(box.y + box.height));
+      y++
+    ) {
+      const start = y * width;
+      ignoreMask.fill(
+        1,
+        start + Math.max(0, Math.floor(box.x)),
+        start + Math.min(width, Math.ceil(box.x + box.width)),
+      );
+    }
+  }
+  const diff = new PNG({ width, height });
+  const pixels = pixelmatch(first.data, second.data, diff.data, width, height, { ignoreMask });
+  return { pixels, diff };
+}
+
+/**
+ * Differing pixels a component may have and still count as the same drawing. React writes
+ * `Amara Okafor{' '}<span>…` as two text nodes where the HTML has one, and Chromium places the
+ * following text a fraction of a pixel apart: 8 anti-aliased pixels in a 1280 × 1686 page, no
+ * visible change (decision 050). A lost space, word, image or colour moves hundreds or more.
+ */
+const SUBPIXEL_TOLERANCE = 16;
+
+/** Where the pictures of a difference are kept for a person to look at. */
+const evidence = join(root, 'test-results/customer-projects');
+
+/**
+ * Each sampled component, alone on the built project's page, must draw exactly what the store's
+ * preview of it draws for its owner (signed in; the preview document is theirs to see).
+ */
+async function expectSameAsStore(dir: string, chosen: Component[], label: string) {
+  const served = await vitePreview(dir);
+  try {
+    const owner = await browser.newContext({ viewport: VIEWPORT });
+    const ownerPage = await owner.newPage();
+    await signIn(store, ownerPage, OWNER);
+    const project = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    const differences: string[] = [];
+    // The check can see: the first component's preview against the second one's page differs.
+    if (chosen.length > 1) {
+      const first = await settledShot(
+        ownerPage,
+        `${store.url}/catalog/previews/${chosen[0]!.uuid}.html`,
+      );
+      const second = await settledShot(project, `${served.url}/?c=1`);
+      expect(differingPixels(first.png, second.png).pixels).toBeGreaterThan(SUBPIXEL_TOLERANCE);
+    }
+    for (const [index, component] of chosen.entries()) {
+      const preview = await settledShot(
+        ownerPage,
+        `${store.url}/catalog/previews/${component.uuid}.html`,
+      );
+      const built = await settledShot(project, `${served.url}/?c=${index}`);
+      const { pixels, diff } = differingPixels(preview.png, built.png, [
+        ...preview.selects,
+        ...built.selects,
+      ]);
+      if (pixels > 0) console.log(`${label} ${component.name}: ${pixels} pixel(s) differ`);
+      if (diff && pixels <= SUBPIXEL_TOLERANCE) continue;
+      const { width, height } = PNG.sync.read(preview.png);
+      const drawn = PNG.sync.read(built.png);
+      differences.push(
+        `${component.name}: ${diff ? `${pixels} pixel(s) differ` : `store ${width}×${height}, project ${drawn.width}×${drawn.height}`}`,
+      );
+      mkdirSync(evidence, { recursive: true });
+      const base = join(evidence, `${label}-${component.name}`);
+      writeFileSync(`${base}-store.png`, preview.png);
+      writeFileSync(`${base}-project.png`, built.png);
+      if (diff) writeFileSync(`${base}-diff.png`, PNG.sync.write(diff));
+    }
+    expect(differences, `see ${evidence}`).toEqual([]);
+  } finally {
+    served.child.kill();
+  }
+}
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'tessera-customer-'));
@@ -312,6 +538,7 @@ describe('customer projects build with the components added', () => {
       react = await createVite('react-ts', 'react-ts', [
         `tailwindcss@${TAILWIND}`,
         `@tailwindcss/vite@${TAILWIND}`,
+        ...fontSetUp().packages,
       ]);
       setUpTailwind(react, 'react', true);
       componentsJson(react, store.url, 'react');
@@ -319,29 +546,18 @@ describe('customer projects build with the components added', () => {
         react,
         chosen.map((component) => `@tessera/${component.name}`),
       );
-      const files = added(react, '.tsx');
-      expect(files).toHaveLength(chosen.length);
+      expect(added(react, '.tsx')).toHaveLength(chosen.length);
       writeFileSync(
         join(react, 'src/App.tsx'),
-        [
-          ...files.map(
-            (file, index) =>
-              `import C${index} from '@/${file.slice(join(react, 'src').length + 1).replace(/\.tsx$/, '')}';`,
-          ),
-          '',
-          'export default function App() {',
-          '  return (',
-          '    <>',
-          ...files.map((_, index) => `      <C${index} />`),
-          '    </>',
-          '  );',
-          '}',
-          '',
-        ].join('\n'),
+        reactApp(
+          chosen.map((component) => `@/components/tessera/${component.path}`),
+          true,
+        ),
       );
       const result = await build(react);
       expect(result.errors, result.output).toBe(0);
       expect(result.code, result.output).toBe(0);
+      await expectSameAsStore(react, chosen, 'react-ts');
     },
     TEN_MINUTES,
   );
@@ -366,12 +582,12 @@ describe('customer projects build with the components added', () => {
           '-D',
           `tailwindcss@${TAILWIND}`,
           `@tailwindcss/vite@${TAILWIND}`,
+          ...fontSetUp().packages,
         ],
         dir,
       );
       setUpTailwind(dir, 'react', false);
-      const imports: string[] = [];
-      for (const [index, component] of chosen.entries()) {
+      for (const component of chosen) {
         const code = JSON.parse(
           readFileSync(join(dist, 'code', `${component.uuid}.json`), 'utf8'),
         ) as { snippets: { language: string; snippet: string; javascript?: string }[] };
@@ -380,27 +596,19 @@ describe('customer projects build with the components added', () => {
         const file = join(dir, 'src/tessera', `${component.name}.jsx`);
         mkdirSync(dirname(file), { recursive: true });
         writeFileSync(file, react.javascript ?? react.snippet);
-        imports.push(`import C${index} from './tessera/${component.name}.jsx';`);
       }
       // The zip's public/images/catalog/… goes into the project's public folder.
       cpSync(join(dist, 'images'), join(dir, 'public/images/catalog'), { recursive: true });
       writeFileSync(
         join(dir, 'src/App.jsx'),
-        [
-          ...imports,
-          '',
-          'export default function App() {',
-          '  return (',
-          '    <>',
-          ...chosen.map((_, index) => `      <C${index} />`),
-          '    </>',
-          '  );',
-          '}',
-          '',
-        ].join('\n'),
+        reactApp(
+          chosen.map((component) => `./tessera/${component.name}.jsx`),
+          false,
+        ),
       );
       const result = await build(dir);
       expect(result.code, result.output).toBe(0);
+      await expectSameAsStore(dir, chosen, 'react-js');
     },
     TEN_MINUTES,
   );
@@ -412,6 +620,7 @@ describe('customer projects build with the components added', () => {
       const dir = await createVite('vue-ts', 'vue-ts', [
         `tailwindcss@${TAILWIND}`,
         `@tailwindcss/vite@${TAILWIND}`,
+        ...fontSetUp().packages,
       ]);
       setUpTailwind(dir, 'vue', true);
       componentsJson(dir, store.url, 'vue');
@@ -419,20 +628,21 @@ describe('customer projects build with the components added', () => {
         dir,
         chosen.map((component) => `@tessera-vue/${component.name}`),
       );
-      const files = added(dir, '.vue');
-      expect(files).toHaveLength(chosen.length);
+      expect(added(dir, '.vue')).toHaveLength(chosen.length);
       writeFileSync(
         join(dir, 'src/App.vue'),
         [
           '<script setup lang="ts">',
-          ...files.map(
-            (file, index) =>
-              `import C${index} from '@/${file.slice(join(dir, 'src').length + 1)}';`,
+          ...chosen.map(
+            (component, index) =>
+              `import C${index} from '@/components/tessera/${component.path}.vue';`,
           ),
+          `const components = [${chosen.map((_, index) => `C${index}`).join(', ')}];`,
+          SHOWN,
           '</script>',
           '',
           '<template>',
-          ...files.map((_, index) => `  <C${index} />`),
+          '  <component :is="component" v-for="(component, index) in shown" :key="index" />',
           '</template>',
           '',
         ].join('\n'),
@@ -440,6 +650,7 @@ describe('customer projects build with the components added', () => {
       const result = await build(dir);
       expect(result.errors, result.output).toBe(0);
       expect(result.code, result.output).toBe(0);
+      await expectSameAsStore(dir, chosen, 'vue-ts');
     },
     TEN_MINUTES,
   );
