@@ -78,7 +78,7 @@ export const MESSAGES = {
   replayFailed: (message: string) => `The event could not be replayed: ${message}`,
   needsPassword: 'Enter your password to start impersonating.',
   needsCode:
-    'Enter a code from your authenticator app (or a recovery code) to start impersonating.',
+    'Enter a code from your authenticator app (or a recovery code), or use your passkey, to start impersonating.',
 } as const;
 
 export interface AdminControllerDeps {
@@ -264,14 +264,17 @@ export function adminController(deps: AdminControllerDeps) {
           throw new ValidationFailedError({ password: WRONG_PASSWORD }, { back: page });
         await deps.limiters.passwordCheck.reset(key);
         req.session.passwordConfirmedAt = now();
-        // The password alone does not start it: a second factor, freshly (decision 045).
-        if (!code) throw new ValidationFailedError({ code: MESSAGES.needsCode }, { back: page });
+        // The password alone does not start it: a second factor, freshly (decision 045), a
+        // code or a passkey (decision 052).
+        const { passkey } = req.body;
+        if (!code && !passkey)
+          throw new ValidationFailedError({ code: MESSAGES.needsCode }, { back: page });
         await checkSecondFactor({
           auth: deps.auth,
           limiter: deps.limiters.secondFactor,
           req,
           userId: admin.id,
-          code,
+          proof: passkey ? { passkey } : { code: code ?? '' },
           field: 'code',
           form: {
             url: page,
