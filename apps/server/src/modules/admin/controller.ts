@@ -78,7 +78,7 @@ export const MESSAGES = {
   replayFailed: (message: string) => `The event could not be replayed: ${message}`,
   needsPassword: 'Enter your password to start impersonating.',
   needsCode:
-    'Enter a code from your authenticator app (or a recovery code), or use your passkey, to start impersonating.',
+    'Enter a code from your authenticator app (or a recovery code) to start impersonating.',
 } as const;
 
 export interface AdminControllerDeps {
