@@ -472,6 +472,74 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('lets every signed-in role manage only its own passkeys, and refuses the impersonating admin', async () => {
+    const { db } = app.services.database;
+    const customerId = (
+      await db
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', DEMO_USERS.customer)
+        .executeTakeFirstOrThrow()
+    ).id;
+    const { id: passkeyId } = await db
+      .insertInto('webauthn_credentials')
+      .values({
+        user_id: customerId,
+        credential_id: 'bWF0cml4LWNyZWRlbnRpYWw',
+        public_key: 'cHVibGlj',
+        counter: 0,
+        transports: 'internal',
+        name: 'Customer key',
+        created_at: Date.now(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refusedOr = (role: Role, ok: number) =>
+      role === 'visitor' ? 401 : role === 'impersonating' ? 403 : ok;
+    for (const role of ROLES) {
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      const label = (what: string) => `${role} ${what}`;
+      const options = await browser.submit(
+        'post',
+        '/account-settings/passkeys/registration-options',
+      );
+      expect(options.status, label('registration options')).toBe(refusedOr(role, 200));
+      const asked = await browser.submit(
+        'post',
+        '/account-settings/passkeys/authentication-options',
+      );
+      // Only the customer has a passkey to be asked for.
+      expect(asked.status, label('authentication options')).toBe(
+        refusedOr(role, role === 'customer' ? 200 : 409),
+      );
+      // Nobody signed in, or half-way, has a second step to answer.
+      const step = await browser.submit('post', '/login/second-factor/passkey-options');
+      expect(step.status, label('second-step options')).toBe(role === 'impersonating' ? 403 : 409);
+      if (role === 'customer') continue;
+      const url = `/account-settings/passkeys/${passkeyId}`;
+      const rename = await browser.submit('put', url, { name: `Taken by ${role}` });
+      expect(rename.status, label('rename')).toBe(refusedOr(role, 404));
+      const remove = await browser.submit('delete', url, { password: DEMO_PASSWORD });
+      expect(remove.status, label('remove')).toBe(refusedOr(role, 404));
+    }
+    const customer = browsers.get('customer')!;
+    const url = `/account-settings/passkeys/${passkeyId}`;
+    expect((await customer.submit('put', url, { name: 'Mine' })).status).toBe(303);
+    expect((await customer.submit('delete', url, { password: DEMO_PASSWORD })).status).toBe(303);
+    expect(
+      await db
+        .selectFrom('webauthn_credentials')
+        .select('id')
+        .where('id', '=', passkeyId)
+        .execute(),
+    ).toEqual([]);
+    for (const role of ROLES) {
+      expect(await browsers.get(role)!.signedInAs(), role).toBe(
+        role === 'visitor' ? null : EMAIL[role],
+      );
+    }
+  });
+
   it('gives every signed-in role its own data export, refuses the impersonating admin and visitors, and deletes nobody on a wrong password', async () => {
     for (const role of ROLES) {
       const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
@@ -581,6 +649,53 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
       {
         method: 'post',
         path: '/logout/other',
+        body: { password: DEMO_PASSWORD },
+        status: 403,
+        outcome: 'refused',
+      },
+      // Passkeys (decision 052): the customer's own credentials, every route refused.
+      {
+        method: 'post',
+        path: '/login/second-factor/passkey-options',
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/login/second-factor/passkey',
+        body: { response: {} },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/account-settings/passkeys/registration-options',
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/account-settings/passkeys',
+        body: { name: 'Operator', response: {} },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'post',
+        path: '/account-settings/passkeys/authentication-options',
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'put',
+        path: '/account-settings/passkeys/1',
+        body: { name: 'Operator' },
+        status: 403,
+        outcome: 'refused',
+      },
+      {
+        method: 'delete',
+        path: '/account-settings/passkeys/1',
         body: { password: DEMO_PASSWORD },
         status: 403,
         outcome: 'refused',

@@ -631,6 +631,32 @@ export const WRITE_ROWS: {
     body: { password: 'wrong-password-123' },
     visitor: 401,
   },
+  // Passkeys (decision 052): the signed-in user's own, each route its own row.
+  {
+    method: 'post',
+    path: '/account-settings/passkeys/registration-options',
+    body: {},
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/passkeys',
+    body: { name: 'Matrix', response: {} },
+    visitor: 401,
+  },
+  {
+    method: 'post',
+    path: '/account-settings/passkeys/authentication-options',
+    body: {},
+    visitor: 401,
+  },
+  { method: 'put', path: '/account-settings/passkeys/1', body: { name: 'Matrix' }, visitor: 401 },
+  {
+    method: 'delete',
+    path: '/account-settings/passkeys/1',
+    body: { password: 'wrong-password-123' },
+    visitor: 401,
+  },
   // Personal access tokens (decision 014): the signed-in user's own.
   {
     method: 'post',
@@ -678,6 +704,9 @@ export const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string);
       body: { card: '4242424242424242' },
     },
     { method: 'post', path: '/login/second-factor', body: { code: '000000' } },
+    // A passkey instead of the code (decision 052): its options, then its answer.
+    { method: 'post', path: '/login/second-factor/passkey-options', body: {} },
+    { method: 'post', path: '/login/second-factor/passkey', body: { response: {} } },
     { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
     { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
     { method: 'post', path: '/logout', body: {} },

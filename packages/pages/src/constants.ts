@@ -38,7 +38,19 @@ export const TOTP_ENABLED = 'Two-factor authentication is on.';
 export const TOTP_DISABLED = 'Two-factor authentication is off.';
 /** Shown to an administrator without a second factor: the back office waits for one. */
 export const SECOND_FACTOR_REQUIRED_FOR_ADMINS =
-  'Administrators must turn on two-factor authentication before using the back office.';
+  'Administrators must turn on two-factor authentication (an authenticator app or a passkey) before using the back office.';
+/**
+ * Passkeys (decision 052): a ceremony's challenge is good for this many minutes and one use;
+ * a passkey's name is at most PASSKEY_NAME_MAX characters.
+ */
+export const PASSKEY_CHALLENGE_MINUTES = 5;
+export const PASSKEY_NAME_MAX = 100;
+export const PASSKEY_ADDED = 'Passkey added.';
+export const PASSKEY_RENAMED = 'Passkey renamed.';
+export const PASSKEY_REMOVED = 'Passkey removed.';
+/** Said wherever a passkey is offered, in the page itself (visible when scripts do not run). */
+export const PASSKEYS_NEED_JAVASCRIPT =
+  'Passkeys need JavaScript, which is off or blocked in this browser. Use a code from your authenticator app instead.';
 /** Flash keys of the answer that shows new recovery codes once (never stored in a session). */
 export const RECOVERY_CODES_FLASH = 'recoveryCodes';
 /** The back office lists a customer's sign-ins of this many days; older ones are pruned. */

@@ -112,11 +112,23 @@ export {
   type TwoFactorStatus,
 } from './account-settings/two-factor-section';
 export {
+  PASSKEYS_DESCRIPTION,
+  PASSKEYS_UNSUPPORTED,
+  PasskeysSection,
+  type AddPasskeyFormValues,
+  type PasskeyRecord,
+  type PasskeysSectionProps,
+  type RemovePasskeyFormValues,
+  type RenamePasskeyFormValues,
+  type SelectedPasskey,
+} from './account-settings/passkeys-section';
+export {
   SecondFactorPage,
   secondFactorPageTitle,
   type SecondFactorFormValues,
   type SecondFactorPageData,
   type SecondFactorPageProps,
+  type SecondFactorPasskey,
 } from './second-factor/second-factor-page';
 export {
   GUMROAD_RECEIPT_HELP_TEXT,

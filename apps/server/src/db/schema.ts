@@ -331,7 +331,7 @@ export interface AuditEntriesTable {
 export interface SignInsTable {
   id: Generated<number>;
   user_id: number;
-  /** 'password' | 'remember' | 'totp' | 'recovery-code' (a second step completed) */
+  /** 'password' | 'remember' | 'totp' | 'recovery-code' | 'passkey' (a second step completed) */
   method: string;
   ip: string | null;
   created_at: number;
@@ -365,6 +365,31 @@ export interface SecurityEventsTable {
   created_at: number;
 }
 
+/** An account's passkeys (decision 052): WebAuthn credentials, one account per credential id. */
+export interface WebauthnCredentialsTable {
+  id: Generated<number>;
+  user_id: number;
+  /** base64url; unique across the store. */
+  credential_id: string;
+  /** base64url of the COSE public key. */
+  public_key: string;
+  /** The authenticator's signature counter: a lower or equal one later is refused. */
+  counter: number;
+  /** Comma-separated transports ('internal,hybrid'), or ''. */
+  transports: string;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** A challenge handed out for a WebAuthn ceremony: deleted by the request that spends it. */
+export interface WebauthnChallengesTable {
+  challenge: string;
+  user_id: number;
+  purpose: 'register' | 'authenticate';
+  expires_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -394,6 +419,8 @@ export interface Database {
   totp_credentials: TotpCredentialsTable;
   recovery_codes: RecoveryCodesTable;
   security_events: SecurityEventsTable;
+  webauthn_credentials: WebauthnCredentialsTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -5,6 +5,7 @@ import {
   type CreatedAccessToken,
   type NewAccessTokenFormValues,
   type PagePropsFor,
+  type SelectedPasskey,
 } from '@tessera/pages';
 import {
   ACCESS_TOKEN_DEFAULT_EXPIRY,
@@ -13,6 +14,7 @@ import {
   RECOVERY_CODES_FLASH,
 } from '@tessera/pages/constants';
 import { useState } from 'react';
+import { createPasskey, usePasskeySupport } from '../lib/passkeys';
 import { useFormState } from '../lib/use-form-state';
 
 export default function AccountSettings() {
@@ -104,6 +106,65 @@ export default function AccountSettings() {
       visit: (f) => ({ preserveScroll: true, onFinish: () => f.reset('password') }),
     },
   );
+  // Passkeys (decision 052): adding one runs the browser's dialog first, then posts its answer.
+  const passkeySupport = usePasskeySupport();
+  const [passkeyError, setPasskeyError] = useState<string | undefined>();
+  const [addingPasskey, setAddingPasskey] = useState(false);
+  const addPasskeyForm = useFormState(
+    { name: 'Passkey' },
+    {
+      method: 'post',
+      action: '/account-settings/passkeys',
+      errorBag: 'passkeys',
+      submit: (f) => {
+        setAddingPasskey(true);
+        setPasskeyError(undefined);
+        void createPasskey('/account-settings/passkeys/registration-options').then((outcome) => {
+          if ('error' in outcome) {
+            setPasskeyError(outcome.error);
+            setAddingPasskey(false);
+            return;
+          }
+          router.post(
+            '/account-settings/passkeys',
+            { name: String(f.data.name), response: outcome.response as never },
+            { preserveScroll: true, errorBag: 'passkeys', onFinish: () => setAddingPasskey(false) },
+          );
+        });
+      },
+    },
+  );
+  const [selectedPasskey, setSelectedPasskey] = useState<SelectedPasskey | null>(null);
+  const passkeyUrl = `/account-settings/passkeys/${selectedPasskey?.id ?? 0}`;
+  const renamePasskeyForm = useFormState(
+    { name: '' },
+    {
+      method: 'put',
+      action: passkeyUrl,
+      errorBag: 'passkeyRename',
+      visit: () => ({ preserveScroll: true, onSuccess: () => setSelectedPasskey(null) }),
+    },
+  );
+  const removePasskeyForm = useFormState(
+    { password: '', code: '' },
+    {
+      method: 'delete',
+      action: passkeyUrl,
+      errorBag: 'passkeyRemove',
+      payload: (values) => ({
+        ...(values.password ? { password: values.password } : {}),
+        ...(values.code ? { code: values.code } : {}),
+      }),
+      visit: (f) => ({
+        preserveScroll: true,
+        onSuccess: () => setSelectedPasskey(null),
+        onFinish: () => f.reset('password', 'code'),
+      }),
+    },
+  );
+  const addErrors = passkeyError
+    ? { ...addPasskeyForm.errors, passkey: passkeyError }
+    : addPasskeyForm.errors;
   const codes = page.flash[RECOVERY_CODES_FLASH];
   return (
     <>
@@ -128,6 +189,26 @@ export default function AccountSettings() {
           confirmForm: confirmTotpForm,
           disableForm: disableTotpForm,
           recoveryCodesForm,
+          canManage: !props.isImpersonating,
+        }}
+        passkeys={{
+          passkeys: props.passkeys,
+          supported: passkeySupport,
+          addForm: {
+            ...addPasskeyForm,
+            errors: addErrors,
+            hasErrors: Object.keys(addErrors).length > 0,
+            processing: addingPasskey,
+          },
+          selected: selectedPasskey,
+          onSelect: (selected) => {
+            setSelectedPasskey(selected);
+            const passkey = props.passkeys.find((candidate) => candidate.id === selected?.id);
+            if (selected?.action === 'rename' && passkey)
+              renamePasskeyForm.onChange('name', passkey.name);
+          },
+          renameForm: renamePasskeyForm,
+          removeForm: removePasskeyForm,
           canManage: !props.isImpersonating,
         }}
         accessTokens={{

@@ -24,6 +24,12 @@ import {
   type TwoFactorSectionProps,
   type TwoFactorStatus,
 } from './two-factor-section';
+import {
+  PASSKEYS_DESCRIPTION,
+  PasskeysSection,
+  type PasskeyRecord,
+  type PasskeysSectionProps,
+} from './passkeys-section';
 
 export const accountSettingsPageTitle = 'Account settings';
 
@@ -56,6 +62,8 @@ export type AccountSettingsPageProps = {
   status?: string;
   /** The "Two-factor authentication" section (decision 044); left out when not given. */
   twoFactor?: TwoFactorSectionProps;
+  /** The "Passkeys" section (decision 052); left out when not given. */
+  passkeys?: PasskeysSectionProps;
 };
 
 /** What the server sends the AccountSettings page; shared page data comes on top. */
@@ -67,6 +75,8 @@ export type AccountSettingsPageData = {
   accessTokens: AccessTokenRecord[];
   /** The viewer's second factor, and a secret being set up (decision 044). */
   twoFactor: TwoFactorStatus;
+  /** The viewer's passkeys, oldest first (decision 052). */
+  passkeys: PasskeyRecord[];
 };
 
 export function AccountSettingsPage({
@@ -79,17 +89,30 @@ export function AccountSettingsPage({
   yourData,
   status,
   twoFactor,
+  passkeys,
 }: AccountSettingsPageProps) {
   const purchasesHeadingId = useId();
+  // Both second factors; first of all for an administrator who must set one up (decision 045).
+  const secondFactors = (
+    <>
+      {twoFactor ? (
+        <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
+          <TwoFactorSection {...twoFactor} />
+        </SettingsSection>
+      ) : null}
+      {passkeys ? (
+        <SettingsSection title="Passkeys" description={PASSKEYS_DESCRIPTION}>
+          <PasskeysSection {...passkeys} locale={locale} />
+        </SettingsSection>
+      ) : null}
+    </>
+  );
+  const required = Boolean(twoFactor?.status.required);
   return (
     <div data-slot="account-settings-page" className="mx-auto max-w-7xl px-6 py-16 lg:px-8">
       <h1 className="text-3xl font-semibold tracking-tight text-gray-900">Account settings</h1>
       <div className="mt-6 divide-y divide-gray-900/10 border-t border-gray-900/10">
-        {twoFactor?.status.required ? (
-          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
-            <TwoFactorSection {...twoFactor} />
-          </SettingsSection>
-        ) : null}
+        {required ? secondFactors : null}
         <SettingsSection
           title="Email address"
           description="The address you sign in with and where we send receipts and licence e-mails. Confirm the change with your current password; we tell your old address, with a link to undo it."
@@ -175,11 +198,7 @@ export function AccountSettingsPage({
           </SettingsForm>
         </SettingsSection>
 
-        {twoFactor && !twoFactor.status.required ? (
-          <SettingsSection title="Two-factor authentication" description={TWO_FACTOR_DESCRIPTION}>
-            <TwoFactorSection {...twoFactor} />
-          </SettingsSection>
-        ) : null}
+        {required ? null : secondFactors}
 
         {accessTokens ? (
           <SettingsSection title="Access tokens" description={ACCESS_TOKENS_DESCRIPTION}>

@@ -16,6 +16,7 @@ import { licenseGoods } from './0035-license-goods.ts';
 import { relativeReceiptLinks } from './0036-relative-receipt-links.ts';
 import { secondFactor } from './0037-second-factor.ts';
 import { periodicJobs } from './0045-periodic-jobs.ts';
+import { passkeys } from './0046-passkeys.ts';
 import { productChangeSignal } from './0047-product-change-signal.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
@@ -44,6 +45,7 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0036-relative-receipt-links': relativeReceiptLinks(),
     '0037-second-factor': secondFactor(context),
     '0045-periodic-jobs': periodicJobs(),
+    '0046-passkeys': passkeys(context),
     '0047-product-change-signal': productChangeSignal(context),
   };
 }

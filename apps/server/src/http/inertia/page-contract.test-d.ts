@@ -24,11 +24,13 @@ export async function pagesAreTypedByName(res: Response) {
     purchases: [purchase],
     accessTokens: [],
     twoFactor: { totp: false, recoveryCodesLeft: 0, required: false, enrolment: null },
+    passkeys: [],
   });
   await res.inertia('AccountSettings', {
     email: () => 'ada@example.com',
     purchases: async () => [purchase],
     accessTokens: async () => [],
+    passkeys: async () => [],
     twoFactor: async () => ({
       totp: true,
       recoveryCodesLeft: 10,

@@ -31,6 +31,14 @@ declare module 'express-session' {
     totpEnrolment: string;
     /** When a second factor was last proven in this session (second step or step-up), epoch ms. */
     secondFactorConfirmedAt: number;
+    /** A passkey ceremony this session started (decision 052): spent by its next answer. */
+    passkeyChallenge: {
+      challenge: string;
+      purpose: 'register' | 'authenticate';
+      userId: number;
+      /** `pendingSignIn.at` of the sign-in it was handed to, when it was one. */
+      pendingAt?: number;
+    };
   }
 }
 

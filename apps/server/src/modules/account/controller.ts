@@ -15,6 +15,7 @@ import { redirectBack } from '../../http/redirect-back.ts';
 import { pathId, type Input } from '../../http/validation.ts';
 import {
   checkSecondFactor,
+  PASSKEY_REFUSED,
   passwordProblem,
   usersRepository,
   WRONG_CURRENT_PASSWORD,
@@ -32,6 +33,9 @@ import {
   EMAIL_UPDATED,
   NEW_ACCESS_TOKEN_FLASH,
   OTHER_SESSIONS_LOGGED_OUT,
+  PASSKEY_ADDED,
+  PASSKEY_REMOVED,
+  PASSKEY_RENAMED,
   PASSWORD_UPDATED,
   RECOVERY_CODES_FLASH,
   TOTP_DISABLED,
@@ -47,7 +51,10 @@ import type {
   CreateTokenBody,
   DeleteAccountBody,
   DisableTotpBody,
+  AddPasskeyBody,
   RecoveryCodesBody,
+  RemovePasskeyBody,
+  RenamePasskeyBody,
   LogoutOtherBody,
   PreviewColorSchemeBody,
   SnippetLanguageBody,
@@ -60,6 +67,7 @@ export { EMAIL_UPDATED, OTHER_SESSIONS_LOGGED_OUT, PASSWORD_UPDATED, TOTP_DISABL
 export const WRONG_SETUP_CODE =
   'That code does not match. Check the time on your device and enter the current code.';
 export const NO_TOTP_SETUP = 'Start setting up two-factor authentication first.';
+export const NO_SUCH_PASSKEY = 'This passkey does not exist, or was already removed.';
 export { WRONG_CURRENT_PASSWORD, WRONG_PASSWORD };
 export const EMAIL_TAKEN = 'This email address is already in use.';
 export const EMAIL_CHANGE_UNDONE = (email: string) =>
@@ -119,14 +127,19 @@ export function accountController({
             source: row.source,
           })),
         accessTokens: () => tokens.list(user.id),
+        passkeys: () => auth.passkeys.list(user.id),
         twoFactor: async () => {
-          const status = await auth.secondFactors.status(user.id);
+          const [status, anyFactor] = await Promise.all([
+            auth.secondFactors.status(user.id),
+            auth.secondFactors.required(user.id),
+          ]);
           const sealed = status.totp ? undefined : req.session.totpEnrolment;
           const enrolment = sealed ? await auth.secondFactors.resumeTotp(user.email, sealed) : null;
           return {
             ...status,
             // An operator may look at the customer's page; only their own account asks this.
-            required: Boolean(user.is_admin) && !status.totp && !req.impersonator,
+            // A passkey is a second factor too (decision 052).
+            required: Boolean(user.is_admin) && !anyFactor && !req.impersonator,
             enrolment: enrolment ? { qrCode: enrolment.qrCode, secret: enrolment.secret } : null,
           };
         },
@@ -218,7 +231,7 @@ export function accountController({
         limiter: limiters.secondFactor,
         req,
         userId: req.user.id,
-        code: req.body.code,
+        proof: { code: req.body.code },
         field: 'code',
         form: { url: PAGE, render: (errors) => render(req, res, { errors, status: 429 }) },
       });
@@ -231,13 +244,89 @@ export function accountController({
     /** Ten new recovery codes in place of the old ones, after the password; shown once. */
     async regenerateRecoveryCodes(req: SignedIn<Input<RecoveryCodesBody>>, res: Response) {
       await confirmPassword(req, res, 'password', req.body.password, WRONG_PASSWORD);
-      if (!(await auth.secondFactors.required(req.user.id)))
+      if (!(await auth.secondFactors.status(req.user.id)).totp)
         throw new ValidationFailedError({ password: NO_TOTP_SETUP }, { back: PAGE });
       const codes = await auth.secondFactors.regenerateRecoveryCodes(req.user.id, req.ip);
       await render(req, res, {
         url: PAGE,
         flash: { [RECOVERY_CODES_FLASH]: codes.join('\n') },
       });
+    },
+
+    /**
+     * POST /account-settings/passkeys/registration-options: the options for
+     * navigator.credentials.create() (decision 052); the challenge waits in the session and in
+     * the database, for one use and PASSKEY_CHALLENGE_MINUTES.
+     */
+    async passkeyRegistrationOptions(req: SignedIn, res: Response) {
+      const begun = await auth.passkeys.registrationOptions(req.user);
+      req.session.passkeyChallenge = begun.held;
+      res.set('Cache-Control', 'no-store');
+      res.json(begun.options);
+    },
+
+    /** POST /account-settings/passkeys: the authenticator's answer checked, the passkey kept. */
+    async addPasskey(req: SignedIn<Input<AddPasskeyBody>>, res: Response) {
+      const held = req.session.passkeyChallenge;
+      delete req.session.passkeyChallenge;
+      const outcome = await auth.passkeys.register(
+        req.user.id,
+        held,
+        req.body.response,
+        req.body.name,
+        req.ip,
+      );
+      if ('refused' in outcome) {
+        throw new ValidationFailedError(
+          { passkey: PASSKEY_REFUSED[outcome.refused] },
+          { back: PAGE },
+        );
+      }
+      req.session.secondFactorConfirmedAt = auth.now();
+      await res.flash({ messages: { status: PASSKEY_ADDED } });
+      res.redirect(PAGE);
+    },
+
+    /**
+     * POST /account-settings/passkeys/authentication-options: a challenge for one of the
+     * viewer's own passkeys (the back office's step-up before impersonating, decision 052).
+     */
+    async passkeyAuthenticationOptions(req: SignedIn, res: Response) {
+      const begun = await auth.passkeys.authenticationOptions(req.user.id);
+      if (!begun) return res.status(409).json({ message: NO_SUCH_PASSKEY });
+      req.session.passkeyChallenge = begun.held;
+      res.set('Cache-Control', 'no-store');
+      res.json(begun.options);
+    },
+
+    async renamePasskey(req: SignedIn<Input<RenamePasskeyBody, { id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      if (!(await auth.passkeys.rename(req.user.id, id, req.body.name, req.ip)))
+        throw new NotFoundError(NO_SUCH_PASSKEY);
+      await res.flash({ messages: { status: PASSKEY_RENAMED } });
+      res.redirect(PAGE);
+    },
+
+    /** Removes a passkey: the password, or a current code of the account's second factor. */
+    async removePasskey(req: SignedIn<Input<RemovePasskeyBody, { id: string }>>, res: Response) {
+      const id = pathId(req.params.id);
+      const { password, code } = req.body;
+      if (password) await confirmPassword(req, res, 'password', password, WRONG_PASSWORD);
+      else {
+        await checkSecondFactor({
+          auth,
+          limiter: limiters.secondFactor,
+          req,
+          userId: req.user.id,
+          proof: { code: code ?? '' },
+          field: 'code',
+          form: { url: PAGE, render: (errors) => render(req, res, { errors, status: 429 }) },
+        });
+      }
+      if (!(await auth.passkeys.remove(req.user.id, id, req.ip)))
+        throw new NotFoundError(NO_SUCH_PASSKEY);
+      await res.flash({ messages: { status: PASSKEY_REMOVED } });
+      res.redirect(PAGE);
     },
 
     async updateEmail(req: SignedIn<Input<UpdateEmailBody>>, res: Response) {

@@ -6,6 +6,9 @@ import { accountController, type AccountControllerDeps } from './controller.ts';
 import { personalData, type PersonalDataDeps } from './service.ts';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '@tessera/pages/constants';
 import {
+  addPasskeyBody,
+  removePasskeyBody,
+  renamePasskeyBody,
   deleteAccountBody,
   confirmTotpBody,
   disableTotpBody,
@@ -64,6 +67,35 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     requireUser,
     validateBody(recoveryCodesBody),
     signedIn(c.regenerateRecoveryCodes),
+  );
+  // Passkeys (decision 052): the customer's own, like TOTP; refused to an impersonating session.
+  router.post(
+    '/account-settings/passkeys/registration-options',
+    requireUser,
+    signedIn(c.passkeyRegistrationOptions),
+  );
+  router.post(
+    '/account-settings/passkeys',
+    requireUser,
+    validateBody(addPasskeyBody),
+    signedIn(c.addPasskey),
+  );
+  router.post(
+    '/account-settings/passkeys/authentication-options',
+    requireUser,
+    signedIn(c.passkeyAuthenticationOptions),
+  );
+  router.put(
+    '/account-settings/passkeys/:id',
+    requireUser,
+    validateBody(renamePasskeyBody),
+    signedIn(c.renamePasskey),
+  );
+  router.delete(
+    '/account-settings/passkeys/:id',
+    requireUser,
+    validateBody(removePasskeyBody),
+    signedIn(c.removePasskey),
   );
   // Personal access tokens (decision 014). An operator acting as the customer may see the list
   // but not make a credential that would outlive the impersonation, nor revoke one (042).

@@ -1,6 +1,12 @@
 import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, passwordInput, secondFactorCode } from '../auth/index.ts';
+import {
+  emailField,
+  passkeyAttestation,
+  passkeyName,
+  passwordInput,
+  secondFactorCode,
+} from '../auth/index.ts';
 
 /** The spec's form has one field; the password is asked again before the change (decision 003). */
 export const updateEmailBody = z.object({ email: emailField, password: passwordInput() });
@@ -16,6 +22,20 @@ export const confirmTotpBody = z.object({ code: secondFactorCode() });
 export const disableTotpBody = z.object({ password: passwordInput(), code: secondFactorCode() });
 export const recoveryCodesBody = z.object({ password: passwordInput() });
 
+/** Passkeys (decision 052): a new one with its name, a new name, and a removal. */
+export const addPasskeyBody = z.object({ name: passkeyName, response: passkeyAttestation });
+export const renamePasskeyBody = z.object({ name: passkeyName });
+export const PASSWORD_OR_CODE = 'Enter your password, or a code from your authenticator app.';
+export const removePasskeyBody = z
+  .object({
+    password: passwordInput().optional().catch(undefined),
+    code: secondFactorCode().optional().catch(undefined),
+  })
+  .refine((body) => Boolean(body.password || body.code), {
+    path: ['password'],
+    message: PASSWORD_OR_CODE,
+  });
+
 export const snippetLanguageBody = z.object({
   snippet_lang: z.enum(SNIPPET_LANGUAGES, { error: 'Choose HTML, React or Vue.' }),
 });
@@ -30,6 +50,9 @@ export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
 export type ConfirmTotpBody = z.output<typeof confirmTotpBody>;
 export type DisableTotpBody = z.output<typeof disableTotpBody>;
 export type RecoveryCodesBody = z.output<typeof recoveryCodesBody>;
+export type AddPasskeyBody = z.output<typeof addPasskeyBody>;
+export type RenamePasskeyBody = z.output<typeof renamePasskeyBody>;
+export type RemovePasskeyBody = z.output<typeof removePasskeyBody>;
 export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
 export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
 export type { CreateTokenBody } from '../tokens/index.ts';

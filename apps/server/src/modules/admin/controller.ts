@@ -272,14 +272,17 @@ export function adminController(deps: AdminControllerDeps) {
           throw new ValidationFailedError({ password: WRONG_PASSWORD }, { back: page });
         await deps.limiters.passwordCheck.reset(key);
         req.session.passwordConfirmedAt = now();
-        // The password alone does not start it: a second factor, freshly (decision 045).
-        if (!code) throw new ValidationFailedError({ code: MESSAGES.needsCode }, { back: page });
+        // The password alone does not start it: a second factor, freshly (decision 045), a
+        // code or a passkey (decision 052).
+        const { passkey } = req.body;
+        if (!code && !passkey)
+          throw new ValidationFailedError({ code: MESSAGES.needsCode }, { back: page });
         await checkSecondFactor({
           auth: deps.auth,
           limiter: deps.limiters.secondFactor,
           req,
           userId: admin.id,
-          code,
+          proof: passkey ? { passkey } : { code: code ?? '' },
           field: 'code',
           form: {
             url: page,

@@ -46,6 +46,14 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   ['POST', '/account-settings/two-factor/confirm', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account-settings/two-factor/disable', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account-settings/two-factor/recovery-codes', { refuse: IMPERSONATION_REFUSED }],
+  // Passkeys (decision 052): the customer's own credentials, like TOTP.
+  ['POST', '/login/second-factor/passkey-options', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/login/second-factor/passkey', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/passkeys/registration-options', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/passkeys', { refuse: IMPERSONATION_REFUSED }],
+  ['POST', '/account-settings/passkeys/authentication-options', { refuse: IMPERSONATION_REFUSED }],
+  ['PUT', '/account-settings/passkeys/:id', { refuse: IMPERSONATION_REFUSED }],
+  ['DELETE', '/account-settings/passkeys/:id', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account/tokens', { refuse: IMPERSONATION_REFUSED }],
   ['DELETE', '/account/tokens/:id', { refuse: IMPERSONATION_REFUSED }],
   // The customer's data: its export and the account's deletion (decision 060).

@@ -1,6 +1,12 @@
 import { DEFAULT_REFUND_REASON } from '@tessera/pages/constants';
 import { z } from 'zod';
-import { emailField, formBoolean, passwordInput, secondFactorCode } from '../auth/index.ts';
+import {
+  emailField,
+  formBoolean,
+  passwordInput,
+  secondFactorCode,
+  passkeyAssertion,
+} from '../auth/index.ts';
 
 /** The longest page number a list accepts; beyond the last page a list is simply empty. */
 const MAX_PAGE = 100_000;
@@ -48,6 +54,8 @@ export const moveLicenseBody = z.object({ email: emailField });
 export const impersonateBody = z.object({
   password: passwordInput().optional(),
   code: secondFactorCode().optional(),
+  /** A passkey's assertion instead of the code (decision 052), from the page's script. */
+  passkey: passkeyAssertion.optional(),
 });
 
 export type RefundBody = z.output<typeof refundBody>;

@@ -14,7 +14,13 @@ export {
 export { passwordResets } from './repository/password-resets.ts';
 export { normalizeEmail, usersRepository } from './repository/users.ts';
 export { authRoutes } from './routes.ts';
-export { checkSecondFactor, WRONG_CODE } from './second-step.ts';
+export { checkSecondFactor, PASSKEY_REFUSED, WRONG_CODE } from './second-step.ts';
+export {
+  passkeyService,
+  relyingParty,
+  type PasskeyService,
+  type PasskeySummary,
+} from './service/passkeys.ts';
 export type { SecurityEvent } from './repository/second-factors.ts';
 export {
   normalizeRecoveryCode,
@@ -22,7 +28,15 @@ export {
   type SecondFactorService,
   type TotpEnrolment,
 } from './service/second-factor.ts';
-export { emailField, formBoolean, passwordInput, secondFactorCode } from './schemas.ts';
+export {
+  emailField,
+  formBoolean,
+  passkeyAssertion,
+  passkeyAttestation,
+  passkeyName,
+  passwordInput,
+  secondFactorCode,
+} from './schemas.ts';
 export { authService, type AuthService, type Newcomer } from './service/auth.ts';
 export { hashPassword, passwordProblem } from './service/passwords.ts';
 export { sha256 } from './service/tokens.ts';

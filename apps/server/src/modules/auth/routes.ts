@@ -7,6 +7,7 @@ import {
   logoutBody,
   resetPasswordBody,
   secondStepBody,
+  secondStepPasskeyBody,
 } from './schemas.ts';
 import { secondStepController } from './second-step.ts';
 
@@ -22,6 +23,13 @@ export function authRoutes(deps: AuthControllerDeps): Router {
   });
   router.get('/login/second-factor', second.show);
   router.post('/login/second-factor', validateBody(secondStepBody), second.verify);
+  // A passkey instead of a code (decision 052): its options, then its assertion.
+  router.post('/login/second-factor/passkey-options', second.passkeyOptions);
+  router.post(
+    '/login/second-factor/passkey',
+    validateBody(secondStepPasskeyBody),
+    second.verifyPasskey,
+  );
   router.post('/logout', validateBody(logoutBody), c.logout);
   router.get('/password/reset', c.showForgotPassword);
   router.post('/password/email', validateBody(forgotPasswordBody), c.sendResetLink);

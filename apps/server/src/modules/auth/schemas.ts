@@ -1,3 +1,5 @@
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
+import { PASSKEY_NAME_MAX } from '@tessera/pages/constants';
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './service/passwords.ts';
 
@@ -52,6 +54,73 @@ export const secondFactorCode = (field = 'code') =>
   requiredText(field).max(64, `The ${field} is too long.`);
 
 export const secondStepBody = z.object({ code: secondFactorCode() });
+
+export const PASSKEY_ANSWER_MISSING =
+  'The passkey did not answer. Try again, or use a code from your authenticator app.';
+/** A base64url field of a WebAuthn answer, bounded (an attestation object is the largest). */
+const base64url = (max = 16_384) =>
+  z
+    .string({ error: PASSKEY_ANSWER_MISSING })
+    .max(max, PASSKEY_ANSWER_MISSING)
+    .regex(/^[A-Za-z0-9_-]*$/, PASSKEY_ANSWER_MISSING);
+const credentialFields = {
+  id: base64url(1400).min(1, PASSKEY_ANSWER_MISSING),
+  rawId: base64url(1400).min(1, PASSKEY_ANSWER_MISSING),
+  type: z.literal('public-key', { error: PASSKEY_ANSWER_MISSING }),
+  clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
+  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional().catch(undefined),
+};
+
+/** A passkey's assertion (navigator.credentials.get() as @simplewebauthn/browser sends it). */
+export const passkeyAssertion = z
+  .object(
+    {
+      ...credentialFields,
+      response: z.object(
+        {
+          clientDataJSON: base64url(),
+          authenticatorData: base64url(),
+          signature: base64url(),
+          userHandle: base64url(1400).optional(),
+        },
+        { error: PASSKEY_ANSWER_MISSING },
+      ),
+    },
+    { error: PASSKEY_ANSWER_MISSING },
+  )
+  .transform((value) => value as AuthenticationResponseJSON);
+export type PasskeyAssertion = z.output<typeof passkeyAssertion>;
+
+/** A new passkey's attestation (navigator.credentials.create()). */
+export const passkeyAttestation = z
+  .object(
+    {
+      ...credentialFields,
+      response: z.object(
+        {
+          clientDataJSON: base64url(),
+          attestationObject: base64url(65_536),
+          authenticatorData: base64url().optional(),
+          publicKey: base64url().optional(),
+          publicKeyAlgorithm: z.number().int().optional(),
+          transports: z.array(z.string().max(32)).max(10).optional().catch(undefined),
+        },
+        { error: PASSKEY_ANSWER_MISSING },
+      ),
+    },
+    { error: PASSKEY_ANSWER_MISSING },
+  )
+  .transform((value) => value as RegistrationResponseJSON);
+
+/** A passkey's name, as its owner types it. */
+export const passkeyName = z
+  .string({ error: 'The name field is required.' })
+  .trim()
+  .min(1, 'The name field is required.')
+  .max(PASSKEY_NAME_MAX, `The name may not be longer than ${PASSKEY_NAME_MAX} characters.`);
+
+export const secondStepPasskeyBody = z.object({ response: passkeyAssertion });
+export type SecondStepPasskeyBody = z.output<typeof secondStepPasskeyBody>;
 
 export type SecondStepBody = z.output<typeof secondStepBody>;
 export type LoginBody = z.output<typeof loginBody>;

@@ -7,7 +7,10 @@ export type SecurityEvent =
   | 'recovery-codes.regenerated'
   | 'second-step.passed'
   | 'second-step.failed'
-  | 'recovery-code.used';
+  | 'recovery-code.used'
+  | 'passkey.added'
+  | 'passkey.renamed'
+  | 'passkey.removed';
 
 /** How long an account's security events are kept (as its sign-ins). */
 const EVENT_HISTORY_MS = 90 * 24 * 60 * 60 * 1000;

@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../../db/database.ts';
 const HISTORY_MS = SIGN_IN_HISTORY_DAYS * 24 * 60 * 60 * 1000;
 
 /** How the sign-in was completed: the password alone, remember-me, or the second step's kind. */
-export type SignInMethod = 'password' | 'remember' | 'totp' | 'recovery-code';
+export type SignInMethod = 'password' | 'remember' | 'totp' | 'recovery-code' | 'passkey';
 
 /**
  * Successful sign-ins, so support can answer "I can't sign in" or "was that me?". Each new one

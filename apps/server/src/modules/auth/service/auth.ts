@@ -15,6 +15,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts
 import { rememberTokens } from '../repository/remember-tokens.ts';
 import { normalizeEmail, usersRepository } from '../repository/users.ts';
 import { signIns } from '../repository/sign-ins.ts';
+import { passkeyService } from './passkeys.ts';
 import { secondFactorService } from './second-factor.ts';
 
 export interface AuthServiceDeps {
@@ -60,6 +61,14 @@ export function authService(deps: AuthServiceDeps) {
       database,
       secret: config.sessionSecret,
       issuer: config.brandName,
+      now,
+    }),
+    /** Passkeys (decision 052): the relying party is APP_URL's host and origin. */
+    passkeys: passkeyService({
+      database,
+      appUrl: config.appUrl,
+      rpName: config.brandName,
+      secret: config.sessionSecret,
       now,
     }),
     /** The app's clock (tests fix it). */

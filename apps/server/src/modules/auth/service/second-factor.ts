@@ -11,6 +11,7 @@ import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 import { RECOVERY_CODE_COUNT } from '@tessera/pages/constants';
 import type { DatabaseHandle } from '../../../db/database.ts';
+import { passkeyRows } from '../repository/passkeys.ts';
 import { secondFactorRows, type SecurityEvent } from '../repository/second-factors.ts';
 
 /** The TOTP step in seconds, and how many steps either side of now a code may come from. */
@@ -29,7 +30,7 @@ export interface SecondFactorDeps {
   now: () => number;
 }
 
-export type SecondStepMethod = 'totp' | 'recovery-code';
+export type SecondStepMethod = 'totp' | 'recovery-code' | 'passkey';
 
 /** A secret being set up: shown once (QR code and text), kept only encrypted meanwhile. */
 export interface TotpEnrolment {
@@ -133,9 +134,22 @@ export function secondFactorService(deps: SecondFactorDeps) {
       return { totp: Boolean(totp), recoveryCodesLeft: totp ? codes.length : 0 };
     },
 
-    /** Whether signing in as this account takes a second step. */
+    /** Whether signing in as this account takes a second step: TOTP or a passkey (052). */
     async required(userId: number): Promise<boolean> {
-      return Boolean(await rows.totpOf(userId));
+      const [totp, passkeys] = await Promise.all([
+        rows.totpOf(userId),
+        passkeyRows(database.db, now).countOf(userId),
+      ]);
+      return Boolean(totp) || passkeys > 0;
+    },
+
+    /** Which second factors the account has, as the second step offers them. */
+    async methods(userId: number): Promise<{ totp: boolean; passkey: boolean }> {
+      const [totp, passkeys] = await Promise.all([
+        rows.totpOf(userId),
+        passkeyRows(database.db, now).countOf(userId),
+      ]);
+      return { totp: Boolean(totp), passkey: passkeys > 0 };
     },
 
     /** A fresh secret to set up, with its otpauth:// QR code as an SVG data URL. */
