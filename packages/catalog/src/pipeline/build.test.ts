@@ -68,7 +68,17 @@ describe('the real catalogue build', () => {
               .sort()
               .at(-1) ?? null,
           );
-          expect(subcategory.thumbnailUrl).toBe(current[0]?.smallScreenshotUrl ?? null);
+          // The card's own picture, in the card's proportions (the phone shot it showed before
+          // was cropped by object-cover through lines of text).
+          expect(subcategory.thumbnailUrl).toBe(
+            current[0] ? `/catalog/screenshots/${current[0].uuid}-card.png` : null,
+          );
+          if (current[0]) {
+            const card = readFileSync(
+              join(real.outDir, 'screenshots', `${current[0].uuid}-card.png`),
+            );
+            expect(pngSize(card)).toEqual({ width: 840, height: 570 });
+          }
         }
       }
     }
