@@ -395,7 +395,9 @@ describe('caching and failures on a small catalogue', () => {
         .filter((file) => /\.(json|html|png)$/.test(file))
         .sort();
     expect(files(second)).toEqual(files(first));
-    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(8);
+    // Four shots per component, and the subcategory card's picture (thumbnail.ts).
+    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(9);
+    expect(files(first).filter((file) => file.endsWith('-card.png'))).toHaveLength(1);
     for (const file of files(first)) {
       expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(
         true,
