@@ -68,7 +68,17 @@ describe('the real catalogue build', () => {
               .sort()
               .at(-1) ?? null,
           );
-          expect(subcategory.thumbnailUrl).toBe(current[0]?.smallScreenshotUrl ?? null);
+          // The card's own picture, in the card's proportions (the phone shot it showed before
+          // was cropped by object-cover through lines of text).
+          expect(subcategory.thumbnailUrl).toBe(
+            current[0] ? `/catalog/screenshots/${current[0].uuid}-card.png` : null,
+          );
+          if (current[0]) {
+            const card = readFileSync(
+              join(real.outDir, 'screenshots', `${current[0].uuid}-card.png`),
+            );
+            expect(pngSize(card)).toEqual({ width: 840, height: 570 });
+          }
         }
       }
     }
@@ -385,7 +395,9 @@ describe('caching and failures on a small catalogue', () => {
         .filter((file) => /\.(json|html|png)$/.test(file))
         .sort();
     expect(files(second)).toEqual(files(first));
-    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(8);
+    // Four shots per component, and the subcategory card's picture (thumbnail.ts).
+    expect(files(first).filter((file) => file.endsWith('.png'))).toHaveLength(9);
+    expect(files(first).filter((file) => file.endsWith('-card.png'))).toHaveLength(1);
     for (const file of files(first)) {
       expect(readFileSync(join(second, file)).equals(readFileSync(join(first, file))), file).toBe(
         true,

@@ -18,6 +18,7 @@ import type { RenderChecker } from './rendered.ts';
 import { compileTailwindCss } from '../tailwind.ts';
 import { addedOnOf, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
+import { THUMBNAIL_SUFFIX, writeThumbnails } from './thumbnail.ts';
 import {
   launchScreenshotter,
   PREVIEW_FONT_SOURCE,
@@ -504,6 +505,22 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   if (existsSync(imagesDir)) cpSync(imagesDir, join(outDir, 'images'), { recursive: true });
   cpSync(PREVIEW_FONT_SOURCE, join(outDir, 'fonts', PREVIEW_FONT_FILE));
 
+  // Each subcategory card shows its first current component, framed for the card (thumbnail.ts).
+  const thumbnails = writeThumbnails(
+    source.products
+      .flatMap((product) =>
+        product.categories.flatMap((category) =>
+          category.subcategories.flatMap((subcategory) =>
+            subcategory.components.filter((component) => !component.meta.archived).slice(0, 1),
+          ),
+        ),
+      )
+      .map((component) => component.uuid),
+    join(outDir, 'screenshots'),
+    cache,
+    codeHash,
+  );
+
   const generatedFrom = hashParts(
     codeHash,
     ...componentKeys,
@@ -557,7 +574,10 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
             description: subcategory.description,
             introduction: subcategory.introduction,
             url: `/components/${product.slug}/${category.slug}/${subcategory.slug}`,
-            thumbnailUrl: current[0]?.smallScreenshotUrl ?? null,
+            thumbnailUrl:
+              current[0] && thumbnails.has(current[0].uuid)
+                ? `/catalog/screenshots/${current[0].uuid}${THUMBNAIL_SUFFIX}`
+                : null,
             componentCount: current.length,
             hasArchived: components.length > current.length,
             lastAddedOn:

@@ -1,4 +1,5 @@
-import { unzlibSync } from 'fflate';
+import { crc32 } from 'node:zlib';
+import { unzlibSync, zlibSync } from 'fflate';
 
 /** A decoded 8-bit RGB or RGBA PNG: `channels` bytes per pixel, rows top to bottom. */
 export type Pixels = { width: number; height: number; channels: number; data: Uint8Array };
@@ -107,4 +108,46 @@ export function comparePngs(a: Uint8Array, b: Uint8Array): PixelComparison {
     maxDelta,
     withinTolerance: maxDelta <= MAX_CHANNEL_DELTA && differing <= pixels * MAX_DIFFERING_SHARE,
   };
+}
+
+function pngChunk(type: string, body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(12 + body.length);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, body.length);
+  for (let index = 0; index < 4; index++) out[4 + index] = type.charCodeAt(index);
+  out.set(body, 8);
+  view.setUint32(8 + body.length, crc32(out.subarray(4, 8 + body.length)));
+  return out;
+}
+
+/** Encodes 8-bit RGB or RGBA pixels as a PNG (every row with the Sub filter). */
+export function encodePng({ width, height, channels, data }: Pixels): Uint8Array {
+  const header = new Uint8Array(13);
+  const view = new DataView(header.buffer);
+  view.setUint32(0, width);
+  view.setUint32(4, height);
+  header.set([8, channels === 4 ? 6 : 2, 0, 0, 0], 8);
+  const stride = width * channels;
+  const raw = new Uint8Array(height * (stride + 1));
+  for (let y = 0; y < height; y++) {
+    const at = y * (stride + 1);
+    raw[at] = 1;
+    for (let x = 0; x < stride; x++) {
+      const left = x >= channels ? data[y * stride + x - channels]! : 0;
+      raw[at + 1 + x] = (data[y * stride + x]! - left) & 255;
+    }
+  }
+  const parts = [
+    new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', zlibSync(raw)),
+    pngChunk('IEND', new Uint8Array()),
+  ];
+  const out = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

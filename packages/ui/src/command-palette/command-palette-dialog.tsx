@@ -15,7 +15,16 @@ import {
 import { useEffect, useEffectEvent, useId, useMemo, useRef, useState } from 'react';
 import type * as React from 'react';
 import { createCommandPaletteSearch, type CommandPaletteItem } from './search';
-import { groupByCategory } from './grouping';
+import { groupByCategory, labelledGroups } from './grouping';
+import {
+  browserStorage,
+  readRecent,
+  recentItems,
+  RECENT_LABEL,
+  rememberRecent,
+  suggestedItems,
+  SUGGESTED_LABEL,
+} from './recent';
 import { MagnifyingGlassIcon } from './icons';
 
 /** The palette shows the best results only; the list scrolls within about 18rem. */
@@ -81,13 +90,21 @@ export default function CommandPaletteDialog({
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const id = useId();
 
+  const searching = query.trim() !== '';
+  // Read once per open: what is chosen now is recent the next time the palette opens.
+  const [recent] = useState(() => recentItems(items, readRecent(browserStorage())));
   const groups = useMemo(
-    () => groupByCategory(search(query, RESULT_LIMIT).map((result) => result.item)),
-    [search, query],
+    () =>
+      searching
+        ? groupByCategory(search(query, RESULT_LIMIT).map((result) => result.item))
+        : labelledGroups([
+            [RECENT_LABEL, recent],
+            [SUGGESTED_LABEL, suggestedItems(items, recent)],
+          ]),
+    [search, query, searching, items, recent],
   );
   const options = groups.flatMap((group) => group.options);
   const active = activeIndex !== null && activeIndex < options.length ? activeIndex : null;
-  const searching = query.trim() !== '';
 
   // The results list is a second floating context so useListNavigation can drive
   // aria-activedescendant on the input while focus stays in it.
@@ -110,7 +127,9 @@ export default function CommandPaletteDialog({
 
   function choose(index: number | null) {
     const option = index === null ? undefined : options[index];
-    if (option) onChoose(option.item);
+    if (!option) return;
+    rememberRecent(browserStorage(), option.item);
+    onChoose(option.item);
   }
 
   return (
@@ -144,7 +163,8 @@ export default function CommandPaletteDialog({
                 {...getReferenceProps({
                   onChange(event: React.ChangeEvent<HTMLInputElement>) {
                     setQuery(event.target.value);
-                    setActiveIndex(0);
+                    // Typing selects the best result; clearing the query selects nothing.
+                    setActiveIndex(event.target.value.trim() === '' ? null : 0);
                   },
                   onKeyDown(event: React.KeyboardEvent<HTMLInputElement>) {
                     if (event.key === 'Enter' && active !== null) {

@@ -2,11 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { CommandPalette } from './command-palette';
 import { commandPaletteItems } from './fixtures';
+import { RECENT_STORAGE_KEY } from './recent';
 
 const meta = {
   title: 'UI/CommandPalette',
   component: CommandPalette,
   args: { items: commandPaletteItems, onSelect: fn() },
+  // Each story starts with no palette history in this browser.
+  beforeEach: () => localStorage.removeItem(RECENT_STORAGE_KEY),
 } satisfies Meta<typeof CommandPalette>;
 
 export default meta;
@@ -48,12 +51,94 @@ export const MacShortcutHint = {
   },
 } satisfies Story;
 
+const SUGGESTED = ['Hero Sections', 'Tables', 'Product Overviews', 'Catalyst', 'Getting set up'];
+
+function optionNames(group: HTMLElement) {
+  return within(group)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+}
+
+/** An empty query lists suggestions: the first item of each category, in the items' order. */
 export const Open = {
   play: async ({ canvasElement }) => {
     const { dialog, input } = await openPalette(canvasElement);
     await expect(input).toHaveAttribute('placeholder', 'Search components, templates and docs…');
-    await expect(input).toHaveAttribute('aria-expanded', 'false');
-    await expect(within(dialog).queryByRole('listbox')).not.toBeInTheDocument();
+    const listbox = within(dialog).getByRole('listbox');
+    await expect(input).toHaveAttribute('aria-expanded', 'true');
+    await expect(input).toHaveAttribute('aria-controls', listbox.id);
+    const groups = within(listbox).getAllByRole('group');
+    await expect(groups).toHaveLength(1);
+    await expect(groups[0]).toHaveAccessibleName('Suggested');
+    await expect(optionNames(groups[0]!)).toEqual(SUGGESTED);
+    // Nothing is chosen until the visitor moves: Enter alone does nothing.
+    await expect(input).not.toHaveAttribute('aria-activedescendant');
+    await userEvent.keyboard('{Enter}');
+    await expect(dialog).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowDown}');
+    await expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      within(listbox).getByRole('option', { name: 'Hero Sections' }).id,
+    );
+    await expect(within(dialog).queryByRole('status')).toBeEmptyDOMElement();
+  },
+} satisfies Story;
+
+async function chooseBySearch(canvasElement: HTMLElement, query: string) {
+  await openPalette(canvasElement);
+  await userEvent.keyboard(`${query}{Enter}`);
+  await expectClosed();
+}
+
+/**
+ * What was opened from the palette comes back as Recent on an empty query, newest first and
+ * once each, above the suggestions (which leave out what Recent shows); the keyboard reaches it.
+ */
+export const RecentAndSuggested = {
+  play: async ({ args, canvasElement }) => {
+    await chooseBySearch(canvasElement, 'dialgs');
+    await chooseBySearch(canvasElement, 'catalyst');
+    await chooseBySearch(canvasElement, 'dialogs');
+    const { dialog, input } = await openPalette(canvasElement);
+    const [recent, suggested] = within(dialog).getAllByRole('group');
+    await expect(recent).toHaveAccessibleName('Recent');
+    await expect(optionNames(recent!)).toEqual(['Dialogs', 'Catalyst']);
+    await expect(suggested).toHaveAccessibleName('Suggested');
+    await expect(optionNames(suggested!)).toEqual([
+      'Hero Sections',
+      'Tables',
+      'Product Overviews',
+      'Spotlight',
+      'Getting set up',
+    ]);
+    await userEvent.keyboard('{ArrowDown}{ArrowDown}');
+    await expect(input).toHaveAttribute(
+      'aria-activedescendant',
+      within(recent!).getByRole('option', { name: 'Catalyst' }).id,
+    );
+    args.onSelect.mockClear();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onSelect).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Catalyst', url: '/templates/catalyst' }),
+    );
+    await expect(JSON.parse(localStorage.getItem(RECENT_STORAGE_KEY)!)).toEqual([
+      { name: 'Catalyst', url: '/templates/catalyst' },
+      { name: 'Dialogs', url: expect.any(String) },
+    ]);
+  },
+} satisfies Story;
+
+/** History this palette cannot read (a hand edit, another version's shape): suggestions only. */
+export const CorruptHistory = {
+  beforeEach: () => {
+    localStorage.setItem(RECENT_STORAGE_KEY, '[{"name":"Gone","url":"/gone"},{"url":4');
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog } = await openPalette(canvasElement);
+    const groups = within(dialog).getAllByRole('group');
+    await expect(groups).toHaveLength(1);
+    await expect(groups[0]).toHaveAccessibleName('Suggested');
+    await expect(optionNames(groups[0]!)).toEqual(SUGGESTED);
   },
 } satisfies Story;
 

@@ -1,6 +1,9 @@
 import type { CommandPaletteItem } from './search';
 
-type Group = { category: string; options: Array<{ item: CommandPaletteItem; index: number }> };
+export type Group = {
+  category: string;
+  options: Array<{ item: CommandPaletteItem; index: number }>;
+};
 
 /**
  * Labels runs of ranked results by category. A group is a run of neighbours, never a gathering:
@@ -15,4 +18,17 @@ export function groupByCategory(items: CommandPaletteItem[]): Group[] {
     else groups.push({ category: item.category, options: [{ item, index }] });
   });
   return groups;
+}
+
+/** Labelled lists as groups (the empty query's Recent and Suggested), empty lists left out. */
+export function labelledGroups(
+  lists: Array<[label: string, items: CommandPaletteItem[]]>,
+): Group[] {
+  let index = 0;
+  return lists
+    .filter(([, items]) => items.length > 0)
+    .map(([category, items]) => ({
+      category,
+      options: items.map((item) => ({ item, index: index++ })),
+    }));
 }
