@@ -12,41 +12,47 @@ import {
   useRole,
   useTypeahead,
 } from '@floating-ui/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
+import type * as React from 'react';
 import { cn } from '../lib/cn';
 import { TYPEAHEAD_RESET_MS } from '../lib/typeahead';
-import type { SelectProps } from './select';
-import { SelectFrame, useSelectIds } from './select-frame';
 
-export type InteractiveSelectProps = SelectProps & {
-  /** Opens on mount: the visitor asked for the list before this module had loaded. */
-  defaultOpen?: boolean;
-  /** Focuses the trigger on mount: the one it replaces had the focus. */
-  autoFocus?: boolean;
+export type SelectOption = { value: string; label: string; disabled?: boolean };
+
+export type SelectProps = {
+  label: string;
+  options: SelectOption[];
+  value: string;
+  onChange: (value: string) => void;
+  /** Renders a hidden input with this name, so the value is submitted with a form. */
+  name?: string;
+  error?: string;
+  hint?: React.ReactNode;
+  disabled?: boolean;
+  /** Keeps the label for assistive technology only (e.g. a toolbar's code-language switch). */
+  labelHidden?: boolean;
+  /** Shown when `value` matches no option. */
+  placeholder?: string;
+  id?: string;
+  className?: string;
 };
 
-/**
- * The select with Floating UI (positioning, focus, list navigation, type-ahead): a chunk of its
- * own that `Select` loads when the visitor first reaches for it (decision 057).
- */
-export function InteractiveSelect(props: InteractiveSelectProps) {
-  const {
-    options,
-    value,
-    onChange,
-    disabled = false,
-    defaultOpen = false,
-    autoFocus = false,
-  } = props;
-  const [open, setOpen] = useState(defaultOpen);
-  const selectedIndex = options.findIndex((option) => option.value === value);
-  // Opened on mount (a key or a press before the load): the chosen option has the focus, as
-  // when the list opens by keyboard.
-  const [activeIndex, setActiveIndex] = useState<number | null>(() => {
-    if (!defaultOpen) return null;
-    const first = options.findIndex((option) => !option.disabled);
-    return selectedIndex !== -1 ? selectedIndex : first === -1 ? null : first;
-  });
+export function Select({
+  label,
+  options,
+  value,
+  onChange,
+  name,
+  error,
+  hint,
+  disabled = false,
+  labelHidden = false,
+  placeholder = 'Select…',
+  id,
+  className,
+}: SelectProps) {
+  const [open, setOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const listRef = useRef<Array<HTMLElement | null>>([]);
   const [typing, setTyping] = useState(false);
   // Type-ahead reads `.current` on each key press; disabled options can never match.
@@ -55,10 +61,18 @@ export function InteractiveSelect(props: InteractiveSelectProps) {
     [options],
   );
 
-  const ids = useSelectIds(props.id);
+  const generatedId = useId();
+  const triggerId = id ?? `${generatedId}-trigger`;
+  const labelId = `${generatedId}-label`;
+  const hintId = `${generatedId}-hint`;
+  const errorId = `${generatedId}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+
+  const selectedIndex = options.findIndex((option) => option.value === value);
+  const selected = options[selectedIndex];
 
   const {
-    refs: { setReference, setFloating, domReference },
+    refs: { setReference, setFloating },
     floatingStyles,
     context,
   } = useFloating({
@@ -115,21 +129,64 @@ export function InteractiveSelect(props: InteractiveSelectProps) {
     }),
   ]);
 
-  useEffect(() => {
-    const trigger = domReference.current;
-    if (autoFocus && !defaultOpen && trigger instanceof HTMLElement) trigger.focus();
-    // Only on mount: the trigger this one replaced had the focus.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
   return (
-    <SelectFrame {...props} ids={ids} triggerRef={setReference} triggerProps={getReferenceProps()}>
+    <div data-slot="select" className={cn('grid w-full gap-2', className)}>
+      <label
+        id={labelId}
+        htmlFor={triggerId}
+        className={cn('text-sm/6 font-medium text-gray-900', labelHidden && 'sr-only')}
+      >
+        {label}
+      </label>
+      <button
+        ref={setReference}
+        id={triggerId}
+        type="button"
+        disabled={disabled}
+        aria-labelledby={labelId}
+        aria-describedby={describedBy || undefined}
+        aria-invalid={error ? true : undefined}
+        className={cn(
+          'grid w-full cursor-default grid-cols-1 rounded-control bg-white py-2 pr-2 pl-3 text-left text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 sm:text-sm/6',
+          'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+          'disabled:cursor-not-allowed disabled:bg-gray-50 disabled:text-gray-500',
+          'aria-invalid:outline-red-300 aria-invalid:focus-visible:outline-red-600',
+        )}
+        {...getReferenceProps()}
+      >
+        <span className={cn('col-start-1 row-start-1 truncate pr-6', !selected && 'text-gray-500')}>
+          {selected ? selected.label : placeholder}
+        </span>
+        <svg
+          viewBox="0 0 16 16"
+          fill="currentColor"
+          aria-hidden="true"
+          className="col-start-1 row-start-1 size-4 self-center justify-self-end text-gray-500"
+        >
+          <path
+            fillRule="evenodd"
+            d="M5.22 10.22a.75.75 0 0 1 1.06 0L8 11.94l1.72-1.72a.75.75 0 1 1 1.06 1.06l-2.25 2.25a.75.75 0 0 1-1.06 0l-2.25-2.25a.75.75 0 0 1 0-1.06ZM10.78 5.78a.75.75 0 0 1-1.06 0L8 4.06 6.28 5.78a.75.75 0 0 1-1.06-1.06l2.25-2.25a.75.75 0 0 1 1.06 0l2.25 2.25a.75.75 0 0 1 0 1.06Z"
+            clipRule="evenodd"
+          />
+        </svg>
+      </button>
+      {name ? <input type="hidden" name={name} value={value} /> : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-600">
+          {error}
+        </p>
+      ) : null}
+      {hint ? (
+        <p id={hintId} className="text-sm text-gray-500">
+          {hint}
+        </p>
+      ) : null}
       {open ? (
         <FloatingFocusManager context={context} modal={false}>
           <div
             ref={setFloating}
             data-slot="select-listbox"
-            aria-labelledby={ids.labelId}
+            aria-labelledby={labelId}
             style={floatingStyles}
             className="z-50 overflow-auto rounded-control bg-white py-1 text-sm shadow-lg ring-1 ring-gray-900/5 outline-none"
             {...getFloatingProps()}
@@ -186,6 +243,6 @@ export function InteractiveSelect(props: InteractiveSelectProps) {
           </div>
         </FloatingFocusManager>
       ) : null}
-    </SelectFrame>
+    </div>
   );
 }
