@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import { synonymsFor } from './synonyms';
+import { synonymsFor } from './synonyms.ts';
 
 export type CommandPaletteItem = {
   name: string;
