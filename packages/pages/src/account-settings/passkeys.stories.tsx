@@ -62,7 +62,7 @@ export const List = {
     const canvas = within(canvasElement);
     const list = canvas.getByRole('list', { name: 'Your passkeys' });
     await expect(within(list).getAllByRole('listitem')).toHaveLength(2);
-    await expect(canvas.getByText('Never used')).toBeVisible();
+    await expect(canvas.getByText(/· Never used$/)).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Add a passkey' }));
     await expect(args.addForm.onSubmit).toHaveBeenCalledOnce();
     (document.activeElement as HTMLElement | null)?.blur();
