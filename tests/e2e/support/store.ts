@@ -37,11 +37,13 @@ const E2E_SESSION_SECRET = 'e2e-session-secret-that-is-long-enough-123';
 
 export async function startStore(
   env: Record<string, string> = {},
-  { seed = false }: { seed?: boolean } = {},
+  { seed = false, hostname = '127.0.0.1' }: { seed?: boolean; hostname?: string } = {},
 ): Promise<RunningStore> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tessera-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // The server listens on 127.0.0.1 either way; `localhost` is for what needs a domain name
+  // (a passkey's relying party is a domain, never an IP address).
+  const url = `http://${hostname}:${port}`;
   if (seed) {
     // The store's own address: the demo world's links (its purchases' receipts) point at it.
     const seeded = spawnSync(process.execPath, ['apps/server/src/seed.ts'], {

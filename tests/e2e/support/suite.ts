@@ -11,6 +11,8 @@ export type StoreSuiteOptions = {
   env?: Record<string, string>;
   /** The demo world (`pnpm seed`) first: its customers, licences and teams. */
   seed?: boolean;
+  /** The store's address's host: `localhost` where a domain name is needed (passkeys). */
+  hostname?: string;
 };
 
 /**
@@ -20,7 +22,7 @@ export type StoreSuiteOptions = {
  * Call it once at the top of the file; the handles work inside tests and hooks (a file's own
  * `beforeAll` runs after these have started, its `afterAll` before they stop).
  */
-export function storeSuite({ env = {}, seed = false }: StoreSuiteOptions = {}): {
+export function storeSuite({ env = {}, seed = false, hostname }: StoreSuiteOptions = {}): {
   store: RunningStore;
   browser: SuiteBrowser;
 } {
@@ -29,7 +31,7 @@ export function storeSuite({ env = {}, seed = false }: StoreSuiteOptions = {}): 
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [running, launched] = await Promise.all([startStore(env, { seed }), launchBrowser()]);
+    [running, launched] = await Promise.all([startStore(env, { seed, hostname }), launchBrowser()]);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
