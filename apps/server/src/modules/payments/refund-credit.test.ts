@@ -262,6 +262,29 @@ describe(`refunds and upgrade credit (${TEST_DATABASE}, ${TEST_SESSION_STORE} se
     expect(await refundedAt(marketing.purchase.id)).not.toBeNull();
   });
 
+  it('a purchase with no upgrade on its credit, or a transaction the store never recorded, goes to the provider as asked', async () => {
+    const { applicationUi, upgrade } = await upgradedCustomer('as-asked');
+    const asked: string[] = [];
+    const refunds = createRefunds({
+      database: app.services.database,
+      provider: {
+        ...app.services.payments.provider,
+        refund: async (transactionId: string) => {
+          asked.push(transactionId);
+        },
+      },
+    });
+    const ask = (transactionId: string) =>
+      refunds.request({ transactionId, reason: 'test', overrideCredit: false });
+    // The upgrade itself stands on no one's credit; the provider decides about an unknown id.
+    expect(await ask(upgrade.transactionId)).toEqual({ status: 'requested' });
+    expect(await ask('txn_never_recorded_here')).toEqual({ status: 'requested' });
+    expect(asked).toEqual([upgrade.transactionId, 'txn_never_recorded_here']);
+    // A credited purchase is not asked for.
+    expect((await ask(applicationUi.transactionId)).status).toBe('credited');
+    expect(asked).toHaveLength(2);
+  });
+
   it('the Paddle adapter is refused by the same path, before Paddle is called', async () => {
     const { marketing } = await upgradedCustomer('paddle');
     const paddle = createPaddleProvider({
