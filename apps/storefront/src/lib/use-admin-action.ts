@@ -1,7 +1,8 @@
 import { router } from '@inertiajs/react';
 import { useState } from 'react';
 
-type Data = Record<string, string | number | boolean>;
+/** What Inertia posts: fields, and the passkey answer's nested object (decision 052). */
+type Data = NonNullable<Parameters<typeof router.post>[1]>;
 
 /**
  * A back-office action: one request at a time (the page's buttons wait while it runs), the

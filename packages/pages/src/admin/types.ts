@@ -138,7 +138,13 @@ export type AuditEntryRecord = {
 
 /** Whether the operator may impersonate this customer now, and what they must do first. */
 export type ImpersonationOption =
-  { allowed: true; needsPassword: boolean } | { allowed: false; reason: string };
+  | {
+      allowed: true;
+      needsPassword: boolean;
+      /** The operator holds a passkey: the step-up may use it instead of a code (decision 052). */
+      passkey?: boolean;
+    }
+  | { allowed: false; reason: string };
 
 export type WebhookOutcome = 'applied' | 'ignored' | 'held' | 'failed';
 

@@ -125,10 +125,14 @@ export function adminController(deps: AdminControllerDeps) {
     return license?.user_id ? customerUrl(license.user_id) : '/admin';
   }
 
-  function impersonationOption(req: Request, target: User): ImpersonationOption {
+  async function impersonationOption(req: Request, target: User): Promise<ImpersonationOption> {
     const refusal = impersonationRefusal(target);
     if (refusal) return { allowed: false, reason: refusal };
-    return { allowed: true, needsPassword: !recentlyAuthenticated(req, now()) };
+    const needsPassword = !recentlyAuthenticated(req, now());
+    if (!needsPassword) return { allowed: true, needsPassword };
+    // The step-up offers the operator's passkey when they hold one (decision 052).
+    const { passkey } = await deps.auth.secondFactors.methods(req.user!.id);
+    return { allowed: true, needsPassword, ...(passkey ? { passkey } : {}) };
   }
 
   async function renderCustomer(
@@ -188,7 +192,7 @@ export function adminController(deps: AdminControllerDeps) {
         undone: row.used_at !== null,
       })),
       audit: entries.map(auditRecord),
-      impersonation: impersonationOption(req, customer),
+      impersonation: await impersonationOption(req, customer),
       refundWindowDays: REFUND_WINDOW_DAYS,
     };
     return res.inertia(

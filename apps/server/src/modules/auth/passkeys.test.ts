@@ -397,7 +397,12 @@ describe(`passkeys (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     clock.now += (IMPERSONATION_REAUTH_MINUTES + 1) * 60_000;
     const url = `/admin/users/${customer.id}/impersonate`;
     const record = (await operator.visit(`/admin/users/${customer.id}`)).body as Page;
-    expect(record.props.impersonation).toEqual({ allowed: true, needsPassword: true });
+    // The page offers the passkey beside the code (decision 052).
+    expect(record.props.impersonation).toEqual({
+      allowed: true,
+      needsPassword: true,
+      passkey: true,
+    });
     const asked = await operator.submit(
       'post',
       '/account-settings/passkeys/authentication-options',

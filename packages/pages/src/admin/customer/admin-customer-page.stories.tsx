@@ -72,6 +72,25 @@ export const WithoutPurchases = {
   },
 } satisfies Story;
 
+export const ImpersonateWithAPasskey = {
+  args: {
+    ...adminCustomerWithoutPurchases,
+    impersonation: { allowed: true, needsPassword: true, passkey: true },
+    onImpersonateWithPasskey: fn(),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The operator holds a passkey: it may stand in for the code (decision 052).
+    await userEvent.type(canvas.getByLabelText('Your password'), 'operator-password');
+    await userEvent.click(canvas.getByRole('button', { name: 'Impersonate with a passkey' }));
+    await expect(args.onImpersonateWithPasskey).toHaveBeenCalledWith({
+      password: 'operator-password',
+    });
+    await expect(args.onImpersonate).not.toHaveBeenCalled();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
 export const RefundDialog = {
   play: async ({ args, canvasElement }) => {
     const purchases = section(canvasElement, 'Purchases');

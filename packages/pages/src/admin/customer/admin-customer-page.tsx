@@ -59,6 +59,11 @@ export type AdminCustomerPageProps = ServerProps & {
    * for; an empty code is left out).
    */
   onImpersonate: (values: { password: string; code?: string }) => void;
+  /**
+   * The same POST with the operator's passkey instead of a code (decision 052): given by the
+   * page's script, which runs the browser's passkey dialog first.
+   */
+  onImpersonateWithPasskey?: (values: { password: string }) => void;
   /** `done` closes the dialog once the server has taken the request. */
   onRefund: (purchaseId: number, values: RefundFormValues, done: () => void) => void;
   onDeactivateLicense: (licenseId: number) => void;
@@ -113,6 +118,9 @@ export function AdminCustomerPage(props: AdminCustomerPageProps) {
           codeError={errors.code}
           processing={props.processing}
           onImpersonate={props.onImpersonate}
+          {...(props.onImpersonateWithPasskey
+            ? { onImpersonateWithPasskey: props.onImpersonateWithPasskey }
+            : {})}
         />
       }
     >
@@ -218,12 +226,15 @@ function ImpersonateForm({
   codeError,
   processing,
   onImpersonate,
+  onImpersonateWithPasskey,
 }: {
   option: ImpersonationOption;
   error?: string;
   codeError?: string;
   processing?: boolean;
   onImpersonate: (values: { password: string; code?: string }) => void;
+  /** The password, then the operator's passkey instead of a code (given with a script). */
+  onImpersonateWithPasskey?: (values: { password: string }) => void;
 }) {
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -266,6 +277,16 @@ function ImpersonateForm({
       <Button type="submit" variant="dark" loading={processing}>
         Impersonate
       </Button>
+      {option.needsPassword && option.passkey && onImpersonateWithPasskey ? (
+        <Button
+          type="button"
+          variant="secondary"
+          disabled={processing}
+          onClick={() => onImpersonateWithPasskey({ password })}
+        >
+          Impersonate with a passkey
+        </Button>
+      ) : null}
     </form>
   );
 }
