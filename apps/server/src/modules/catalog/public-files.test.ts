@@ -131,6 +131,9 @@ describe(`public catalogue folders (${TEST_DATABASE})`, () => {
       // a public folder, metadata) is asked for in every spelling.
       const published = [
         /^screenshots\/[0-9a-f-]{36}-(?:sm|lg)(?:-dark)?\.png$/,
+        // A subcategory card's picture, framed from its first component's public desktop shot
+        // (decision 053).
+        /^screenshots\/[0-9a-f-]{36}-card\.png$/,
         /^images\/[a-z0-9-]+\/[A-Za-z0-9_-]+\.(?:svg|png|jpg|webp)$/,
         /^templates\/[a-z0-9-]+\/(?:demo\.html|image\.png|banner\.png)$/,
         /^previews\/[0-9a-f-]{36}\.html$/,
