@@ -77,6 +77,16 @@ export function mailBackoffMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
 
+/** What an operator reads for a queued e-mail's template (the interface's spelling, decision 049). */
+const MAIL_KINDS: Record<MailJobInput['template'], string> = {
+  license: 'Licence e-mail',
+  refund: 'Refund e-mail',
+  'team-ready': 'Team-ready e-mail',
+};
+function mailKind(template: string): string {
+  return MAIL_KINDS[template as MailJobInput['template']] ?? `${template} e-mail`;
+}
+
 function renderMailJob(template: string, payload: string, brandName: string): MailMessage {
   if (template === 'license') {
     const data = JSON.parse(payload) as LicenseMailPayload;
@@ -115,7 +125,7 @@ export function createMailQueue(options: {
     // The recipient and the template, never the message: it carries a licence key.
     describe: {
       columns: ['template', 'recipient'],
-      text: (row) => `${String(row.template)} to ${String(row.recipient)}`,
+      text: (row) => `${mailKind(String(row.template))} to ${String(row.recipient)}`,
     },
     logger: options.logger,
     now: options.now,

@@ -69,7 +69,7 @@ describe(`the back office's queues (${TEST_DATABASE})`, () => {
       gaveUp: true,
       attempts: MAIL_MAX_ATTEMPTS,
       nextAttemptAt: null,
-      subject: expect.stringMatching(/^license to queue-/),
+      subject: expect.stringMatching(/^Licence e-mail to queue-/),
       retryUrl: `/admin/queues/mail/jobs/${gaveUp.id}/retry`,
     });
     expect(failure!.lastError).toContain('smtp://[redacted]@smtp.example.com');
@@ -103,7 +103,7 @@ describe(`the back office's queues (${TEST_DATABASE})`, () => {
     expect(entries[0]).toMatchObject({ actor_email: operator.email, subject_type: 'mail_job' });
     expect(JSON.parse(entries[0]!.details)).toEqual({
       queue: 'Mail',
-      job: `license to ${row.recipient}`,
+      job: `Licence e-mail to ${row.recipient}`,
     });
     expect(entries[0]!.details).not.toContain(job.key);
     const page = await queues(operator.browser);

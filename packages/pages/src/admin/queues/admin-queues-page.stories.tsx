@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
+import { operatorSharedData } from '../../fixtures/shared-page-data';
 import { withLayout } from '../../stories-support/with-layout';
 import { AdminQueuesPage } from './admin-queues-page';
 
@@ -7,7 +8,7 @@ const meta = {
   title: 'Pages/BackOffice/Queues',
   component: AdminQueuesPage,
   decorators: [withLayout],
-  parameters: { layout: 'fullscreen' },
+  parameters: { layout: 'fullscreen', shared: operatorSharedData },
   args: {
     onRetry: fn(),
     queues: [
@@ -19,7 +20,7 @@ const meta = {
         failures: [
           {
             id: 412,
-            subject: 'license to ann@example.com',
+            subject: 'Licence e-mail to ann@example.com',
             attempts: 10,
             gaveUp: true,
             lastError: 'Invalid login: 535 Authentication failed for //[redacted]@smtp.example.com',
@@ -29,7 +30,7 @@ const meta = {
           },
           {
             id: 415,
-            subject: 'refund to lee@example.com',
+            subject: 'Refund e-mail to lee@example.com',
             attempts: 2,
             gaveUp: false,
             lastError: 'connect ETIMEDOUT 10.0.0.25:587',
