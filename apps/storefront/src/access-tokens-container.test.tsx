@@ -33,6 +33,7 @@ function accountPage(accessTokens: unknown[], flash: Record<string, string> = {}
       purchases: [],
       accessTokens,
       twoFactor: twoFactorOff,
+      passkeys: [],
     },
     flash,
   } as unknown as Page;

@@ -187,7 +187,7 @@ describe('cn', () => {
       'text-sm h-7 px-3.5 text-danger-700',
     );
     expect(cn('px-2 py-1', 'p-4', 'bg-white hover:bg-gray-50', 'sm:w-64', 'sm:w-56')).toBe(
-      'p-4 hover:bg-gray-50 bg-white sm:w-56',
+      'p-4 bg-white hover:bg-gray-50 sm:w-56',
     );
   });
 
