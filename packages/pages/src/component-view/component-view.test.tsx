@@ -89,7 +89,8 @@ describe('ComponentView, downloadable', () => {
       />,
     );
     await user.click(screen.getByRole('combobox', { name: 'Code language' }));
-    await user.click(screen.getByRole('option', { name: 'Vue' }));
+    // The list arrives with the select's lazily loaded part (decision 057): wait for it.
+    await user.click(await screen.findByRole('option', { name: 'Vue' }, { timeout: 10_000 }));
     expect(onLanguageChange).toHaveBeenCalledExactlyOnceWith('vue');
   });
 
