@@ -51,3 +51,37 @@ export const WithError = {
     (document.activeElement as HTMLElement | null)?.blur();
   },
 } satisfies Story;
+
+/** An account with a passkey and an authenticator app: the passkey first, the code beside it. */
+export const WithAPasskey = {
+  args: { passkey: { supported: true, processing: false, onUse: fn() } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole('button', { name: 'Use a passkey' }));
+    await expect(args.passkey?.onUse).toHaveBeenCalledOnce();
+    await expect(canvas.getByText(/Or enter the six-digit code/)).toBeVisible();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** The passkey's answer was refused; a browser without passkeys cannot press the button. */
+export const PasskeyRefused = {
+  args: {
+    totp: false,
+    passkey: {
+      supported: false,
+      processing: false,
+      onUse: fn(),
+      error: 'This passkey request has expired or was already used. Try the passkey again.',
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('alert')).toHaveTextContent(/has expired or was already used/);
+    await expect(canvas.getByText('This browser cannot use passkeys.')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Use a passkey' })).toBeDisabled();
+    await expect(
+      canvas.queryByRole('textbox', { name: 'Authentication code' }),
+    ).not.toBeInTheDocument();
+  },
+} satisfies Story;
