@@ -49,7 +49,9 @@ export function buildStorefront({ force = false } = {}) {
 
 export function catalogueBuilt() {
   const dist = resolve(root, 'packages/catalog/dist');
-  return existsSync(resolve(dist, 'catalog.json')) && existsSync(resolve(dist, 'content.json'));
+  return ['catalog.json', 'related.json', 'content.json'].every((file) =>
+    existsSync(resolve(dist, file)),
+  );
 }
 
 /**

@@ -1,11 +1,14 @@
 // Builds the catalogue into packages/catalog/dist (pnpm --filter @tessera/catalog build):
 //   node scripts/build.ts [--out dist] [--cache .cache] [--no-screenshots] [--pages 3]
 //                         [--content content] [--overrides overrides] [--write-dark-pending]
-// Exits 1 naming every component whose conversion is not faithful.
+// Exits 1 naming every component whose conversion is not faithful. Then related.json: each
+// component's related components, derived from the built catalogue (src/related/related.ts).
+import { rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildCatalog, CatalogBuildError } from '../src/pipeline/build.ts';
 import { disposeHighlighter } from '../src/pipeline/highlight.ts';
+import { relatedComponents, relatedDistribution } from '../src/related/related.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({
@@ -21,8 +24,11 @@ const { values } = parseArgs({
   },
 });
 
+const relatedFile = resolve(values.out, 'related.json');
 try {
-  await buildCatalog({
+  // Never left from an earlier build: it must describe this one.
+  rmSync(relatedFile, { force: true });
+  const { catalog } = await buildCatalog({
     outDir: resolve(values.out),
     cacheDir: resolve(values.cache),
     screenshots: !values['no-screenshots'],
@@ -33,6 +39,12 @@ try {
     // Only the package's own cache is pruned; a cache shared with other content is left alone.
     prune: resolve(values.content) === resolve(root, 'content'),
   });
+  const related = relatedComponents(catalog);
+  writeFileSync(relatedFile, JSON.stringify(related) + '\n');
+  const distribution = Object.entries(relatedDistribution(related))
+    .map(([count, components]) => `${components} with ${count}`)
+    .join(', ');
+  console.log(`Related components: ${distribution}.`);
 } catch (error) {
   if (error instanceof CatalogBuildError) {
     console.error(error.message);
