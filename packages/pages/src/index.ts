@@ -272,6 +272,7 @@ export type {
   FeaturedProduct,
   Money,
   PlaygroundComponent,
+  RelatedComponent,
   Subcategory,
   SubcategorySummary,
   TemplateDetail,

@@ -55,6 +55,25 @@ export type CatalogComponent = {
   imageCreditsHtml: string | null;
   /** Empty unless `viewType` is `downloadable`. */
   snippets: ComponentSnippet[];
+  /** The id of its view on its subcategory's page: where a related link lands. */
+  anchor?: string;
+  /** Other components worth a look (its subcategory's page only); public facts, never code. */
+  related?: RelatedComponent[];
+};
+
+/**
+ * Another component related to one (the same purpose in another category, or the same
+ * subcategory), as a link: its name, where it lives and its card picture when it has one.
+ */
+export type RelatedComponent = {
+  name: string;
+  /** Its view: the subcategory's page and the component's anchor. */
+  url: string;
+  product: string;
+  category: string;
+  subcategory: string;
+  /** Its subcategory's card picture (840 × 570) when that picture shows it; else null. */
+  imageUrl: string | null;
 };
 
 /** A subcategory as a card in the catalogue. */

@@ -1,7 +1,11 @@
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
+import {
+  heroRelatedComponents,
+  ownerHeroComponents,
+  visitorHeroComponents,
+} from '../fixtures/catalog';
 import { COPIED_INDICATOR_MS } from '@tessera/ui';
 import { ComponentView, DEFAULT_PRICING_URL } from './component-view';
 import { CODE_FOLD_LINES, codeBackground, countLines } from './code-block';
@@ -233,5 +237,45 @@ describe('codeBackground', () => {
     expect(
       codeBackground('<pre class="shiki"><code>style="background-color:#000"</code></pre>'),
     ).toBe('#fff');
+  });
+});
+
+describe('ComponentView, related components', () => {
+  it('is the target of its anchor and lists its related components in a section of its own', () => {
+    for (const component of [
+      ownerHeroComponents.simpleCentered,
+      visitorHeroComponents.splitWithImage,
+    ]) {
+      const { unmount } = render(
+        <ComponentView
+          component={{
+            ...component,
+            anchor: 'component-simple-centered',
+            related: heroRelatedComponents,
+          }}
+          signedIn={false}
+        />,
+      );
+      const view = screen.getByRole('region', { name: component.name });
+      expect(view).toHaveAttribute('id', 'component-simple-centered');
+      const related = within(view).getByRole('region', { name: `Related to ${component.name}` });
+      expect(within(related).getByRole('heading', { level: 3 })).toHaveTextContent(
+        `Related to ${component.name}`,
+      );
+      expect(
+        within(related)
+          .getAllByRole('link')
+          .map((link) => link.getAttribute('href')),
+      ).toEqual(heroRelatedComponents.map((item) => item.url));
+      unmount();
+    }
+  });
+
+  it('shows no related section when there is nothing related, or outside a subcategory page', () => {
+    render(
+      <ComponentView component={{ ...ownerHeroComponents.simpleCentered, related: [] }} signedIn />,
+    );
+    expect(screen.queryByRole('region', { name: /^Related to/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Simple centered' })).not.toHaveAttribute('id');
   });
 });

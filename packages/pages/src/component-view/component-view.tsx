@@ -17,6 +17,7 @@ import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
+import { RelatedComponents } from './related-components';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { ResizablePreview } from './resizable-preview';
 import { reservedHeightStyle } from './reserved-height';
@@ -126,6 +127,13 @@ export function ComponentView({
       onChange={onColorSchemeChange ?? setOwnColorScheme}
     />
   );
+  const related = component.related ? (
+    <RelatedComponents
+      componentName={component.name}
+      items={component.related}
+      headingLevel={headingLevel === 2 ? 3 : 4}
+    />
+  ) : null;
   const credits = component.imageCreditsHtml ? (
     <div
       data-slot="image-credits"
@@ -138,10 +146,11 @@ export function ComponentView({
   if (!showCode) {
     return (
       <section
+        id={component.anchor}
         aria-labelledby={titleId}
         data-slot="component-view"
         data-view-type={component.viewType}
-        className={className}
+        className={cn('scroll-mt-6', className)}
       >
         {header(
           <>
@@ -160,16 +169,18 @@ export function ComponentView({
         )}
         {preview}
         {credits}
+        {related}
       </section>
     );
   }
 
   return (
     <section
+      id={component.anchor}
       aria-labelledby={titleId}
       data-slot="component-view"
       data-view-type={component.viewType}
-      className={className}
+      className={cn('scroll-mt-6', className)}
     >
       <Tabs defaultValue={defaultTab} className="gap-0">
         {header(
@@ -210,6 +221,7 @@ export function ComponentView({
           <CodeBlock snippet={snippet} label={`${component.name}, ${snippet.label} code`} />
         </TabsContent>
       </Tabs>
+      {related}
     </section>
   );
 }
