@@ -38,7 +38,9 @@ beforeAll(async () => {
   const scripted = palettes.components.shift()!;
   reviews.components.push(scripted);
   writeFileSync(path.join(fixtureDir, 'catalog.json'), JSON.stringify(catalog));
-  cpSync(path.join(dist, 'content.json'), path.join(fixtureDir, 'content.json'));
+  for (const file of ['content.json', 'related.json']) {
+    cpSync(path.join(dist, file), path.join(fixtureDir, file));
+  }
   for (const dir of ['code', 'previews', 'screenshots', 'images', 'templates']) {
     symlinkSync(path.join(dist, dir), path.join(fixtureDir, dir));
   }

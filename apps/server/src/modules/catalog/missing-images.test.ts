@@ -14,7 +14,7 @@ let removed: string;
 
 beforeAll(async () => {
   copy = await mkdtemp(path.join(tmpdir(), 'tessera-catalogue-'));
-  for (const file of ['catalog.json', 'content.json']) {
+  for (const file of ['catalog.json', 'content.json', 'related.json']) {
     await copyFile(path.join(dist, file), path.join(copy, file));
   }
   for (const dir of ['images', 'templates', 'previews', 'code', 'private']) {

@@ -10,6 +10,7 @@ import type {
   FeaturedProduct,
   Money,
   PlaygroundComponent,
+  RelatedComponent,
   Subcategory,
   SubcategorySummary,
   TemplateDetail,
@@ -17,6 +18,7 @@ import type {
   VersionPrefix,
 } from '@tessera/pages';
 import { checkoutUrl, NEW_BADGE_DAYS } from '@tessera/pages/constants';
+import { componentAnchor } from '@tessera/catalog/related';
 import type { Request } from 'express';
 import type { Entitlements } from '../licensing/index.ts';
 import type {
@@ -24,6 +26,7 @@ import type {
   ComponentJson,
   ComponentPlace,
   ProductJson,
+  RelatedJson,
   SubcategoryJson,
   SubcategoryPlace,
   Template,
@@ -169,7 +172,25 @@ export function presentFeaturedProducts(
   });
 }
 
-/** The ComponentCategory page. Archived examples only when asked for (`?include=archived`). */
+/**
+ * A related component as a link: its name, where it lives and its public card picture, never
+ * anything gated (no code, no preview document).
+ */
+export function presentRelated(item: RelatedJson, prefix: VersionPrefix): RelatedComponent {
+  return {
+    name: item.name,
+    url: `${prefix}${item.url}`,
+    product: item.product,
+    category: item.category,
+    subcategory: item.subcategory,
+    imageUrl: item.imageUrl,
+  };
+}
+
+/**
+ * The ComponentCategory page. Archived examples only when asked for (`?include=archived`). Each
+ * component carries its anchor and its related components (docs/decisions/062-related-components.md).
+ */
 export async function presentSubcategory(
   catalogue: Catalogue,
   place: SubcategoryPlace,
@@ -192,7 +213,13 @@ export async function presentSubcategory(
       product: { name: product.name, url: productUrl(product, options.prefix) },
     },
     components: await Promise.all(
-      components.map((component) => presentComponent(catalogue, place, component, viewer)),
+      components.map(async (component) => ({
+        ...(await presentComponent(catalogue, place, component, viewer)),
+        anchor: componentAnchor(component.slug),
+        related: catalogue
+          .related(component.uuid)
+          .map((item) => presentRelated(item, options.prefix)),
+      })),
     ),
     hasArchived: subcategory.hasArchived,
     showingArchived,

@@ -14,9 +14,18 @@ import type {
   ProductJson,
   SubcategoryJson,
 } from '@tessera/catalog/catalogue';
+import type { RelatedCatalogJson, RelatedJson } from '@tessera/catalog/related';
 import type { Logger } from '../../logger.ts';
 
-export type { CategoryJson, CodeJson, ComponentJson, ProductJson, SubcategoryJson, Template };
+export type {
+  CategoryJson,
+  CodeJson,
+  ComponentJson,
+  ProductJson,
+  RelatedJson,
+  SubcategoryJson,
+  Template,
+};
 
 /** A subcategory with the product and category it belongs to. */
 export interface SubcategoryPlace {
@@ -40,6 +49,8 @@ export interface Catalogue {
   subcategories(): readonly SubcategoryPlace[];
   component(uuid: string): ComponentPlace | undefined;
   template(slug: string): Template | undefined;
+  /** The components related to one (dist/related.json, public metadata): empty when none. */
+  related(uuid: string): readonly RelatedJson[];
   /** The three snippets of a component: only ever called for a viewer entitled to them. */
   code(uuid: string): Promise<CodeJson>;
   /** Absolute paths of files the server streams after its own checks. */
@@ -75,6 +86,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export function loadCatalogue(dir: string): Catalogue {
   const catalog = readJson<CatalogJson>(dir, 'catalog.json');
   const content = readJson<ContentManifest>(dir, 'content.json');
+  const related = readJson<RelatedCatalogJson>(dir, 'related.json');
+  if (related.generatedFrom !== catalog.generatedFrom) {
+    throw new Error(
+      `The catalogue build is inconsistent: ${path.join(dir, 'related.json')} was derived from another build than catalog.json. Rebuild it (\`pnpm build\`).`,
+    );
+  }
 
   const bySubcategoryUrl = new Map<string, SubcategoryPlace>();
   const byUuid = new Map<string, ComponentPlace>();
@@ -113,6 +130,9 @@ export function loadCatalogue(dir: string): Catalogue {
     subcategories: () => [...bySubcategoryUrl.values()],
     component: (uuid) => (UUID.test(uuid) ? byUuid.get(uuid) : undefined),
     template: (slug) => bySlug.get(slug),
+    // Only components of this build: the file's own key, never another object's property.
+    related: (uuid) =>
+      byUuid.has(uuid) && Object.hasOwn(related.components, uuid) ? related.components[uuid]! : [],
     code(uuid) {
       if (!byUuid.has(uuid)) return Promise.reject(new Error(`No component ${uuid}`));
       return codeCache.fetch(uuid).then((entry) => entry!.code);
