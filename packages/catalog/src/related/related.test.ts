@@ -1,4 +1,6 @@
+import { fileURLToPath } from 'node:url';
 import { describe, expect, test } from 'vitest';
+import { codeFiles } from '../pipeline/cache.ts';
 import type { CatalogJson, ComponentJson, SubcategoryJson } from '../pipeline/types.ts';
 import {
   componentAnchor,
@@ -262,4 +264,10 @@ describe('relatedComponents', () => {
   test('the distribution counts components by list length', () => {
     expect(relatedDistribution(related)).toEqual({ 0: 1, 4: 5, 6: 8 });
   });
+});
+
+test('relations are not part of what the conversion and screenshot caches are keyed on', () => {
+  // Changing how relations are chosen must never reconvert or re-shoot the catalogue.
+  expect(codeFiles()).not.toContain(fileURLToPath(new URL('./related.ts', import.meta.url)));
+  expect(codeFiles().some((file) => file.includes('/src/related/'))).toBe(false);
 });
