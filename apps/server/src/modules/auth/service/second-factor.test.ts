@@ -1,6 +1,6 @@
 import { createDecipheriv, createHash, hkdfSync } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@tessera/pages/constants';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { captureLogger, TEST_SECRET, testConfig } from '../../../../test/helpers.ts';
 import { TEST_DATABASE, testServices, testServicesEnv } from '../../../../test/services.ts';
 import { totpCode, TEST_TOTP_SECRET } from '../../../../test/second-factor.ts';
@@ -17,7 +17,11 @@ const services = await testServices(testConfig(await testServicesEnv()), capture
 });
 const { database } = services;
 const { db } = database;
-const service = secondFactorService({ database, secret: TEST_SECRET, issuer: 'Tessera', now });
+// A service per test: what it builds when made (its key, its methods) is part of what is tested.
+let service = secondFactorService({ database, secret: TEST_SECRET, issuer: 'Tessera', now });
+beforeEach(() => {
+  service = secondFactorService({ database, secret: TEST_SECRET, issuer: 'Tessera', now });
+});
 
 async function person() {
   return usersRepository(db).create({
@@ -254,6 +258,40 @@ describe(`the second-factor service (${TEST_DATABASE})`, () => {
       'totp.disabled',
     ]);
     expect((await service.recentEvents(id)).map((row) => row.event)).toContain('totp.disabled');
+  });
+
+  it('refuses every code for a secret that never took a step, and skips a stored hash of the wrong length', async () => {
+    const id = await person();
+    const codes = await service.enrolKnownSecret(id, TEST_TOTP_SECRET);
+    // A credential whose last step is unknown (NULL): a wrong code is still wrong.
+    await db
+      .updateTable('totp_credentials')
+      .set({ last_time_step: null })
+      .where('user_id', '=', id)
+      .execute();
+    expect(await service.check(id, '000000')).toBeNull();
+    expect(await service.check(id, 'not a code at all')).toBeNull();
+    expect(Number((await storedSecret(id))!.last_time_step ?? -1)).toBe(-1);
+    // A damaged row (a hash that is not 32 bytes) is passed over, not thrown on.
+    await db
+      .insertInto('recovery_codes')
+      .values({ user_id: id, code_hash: 'abcd', created_at: clock.now })
+      .execute();
+    expect(await service.check(id, codes[1]!)).toBe('recovery-code');
+  });
+
+  it('records security events for the sign-in steps and lists them newest first', async () => {
+    const id = await person();
+    await service.record(id, 'second-step.failed', '192.0.2.1');
+    await service.record(id, 'second-step.passed', undefined);
+    expect(await events(id)).toEqual([
+      { event: 'second-step.failed', ip: '192.0.2.1' },
+      { event: 'second-step.passed', ip: null },
+    ]);
+    expect((await service.recentEvents(id)).map((row) => row.event)).toEqual([
+      'second-step.passed',
+      'second-step.failed',
+    ]);
   });
 
   it('asks for a second step when the account holds a passkey, even without TOTP (decision 052)', async () => {
