@@ -168,7 +168,8 @@ export function jobRepository<T extends JobTable>(database: DatabaseHandle, tabl
      * An operator's retry (inside their transaction, with its audit entry): a failed job not
      * done and not held by a worker becomes due at `at` with every attempt again; its own
      * `columns` come back. Null when there is no such job (done meanwhile, never failed,
-     * claimed right now).
+     * claimed right now, or already retried and not tried since: its attempts are back at 0,
+     * so two operators asking at once give one retry and one audit entry).
      */
     async retry(
       tx: Tx,
@@ -179,7 +180,7 @@ export function jobRepository<T extends JobTable>(database: DatabaseHandle, tabl
       const own = sql.join(columns.map((column) => sql.ref(column)));
       const result = await sql<Record<string, unknown>>`
         UPDATE ${name} SET attempts = 0, next_attempt_at = ${at}, claimed_until = NULL
-        WHERE id = ${id} AND ${open} AND last_error IS NOT NULL
+        WHERE id = ${id} AND ${open} AND last_error IS NOT NULL AND attempts > 0
           AND (claimed_until IS NULL OR claimed_until <= ${at})
         RETURNING ${own}`.execute(tx);
       return result.rows[0] ?? null;

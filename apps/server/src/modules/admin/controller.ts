@@ -81,7 +81,7 @@ export const MESSAGES = {
   jobRetried: (label: string, id: number) =>
     `${label} job #${id} will be tried again now, with every attempt.`,
   jobNotFailed: (id: number) =>
-    `Job #${id} is not waiting for a retry: it was done meanwhile, never failed, or a worker holds it right now.`,
+    `Job #${id} is not waiting for a retry: it was done meanwhile, never failed, is already due again, or a worker holds it right now.`,
   needsPassword: 'Enter your password to start impersonating.',
   needsCode:
     'Enter a code from your authenticator app (or a recovery code) to start impersonating.',

@@ -123,6 +123,64 @@ describe(`the back office's queues (${TEST_DATABASE})`, () => {
     ).toBe(404);
   });
 
+  it('refuses odd queue names and job ids with a 404, touching no job and auditing nothing', async () => {
+    const operator = await store.admin();
+    const job = await mailJob({ attempts: MAIL_MAX_ATTEMPTS, error: 'SMTP 554', age: 0 });
+    const auditedBefore = (await store.auditOf('job.retry')).length;
+    // [path, status]: a NUL byte is refused by the input guard (422), and a path that is not
+    // UTF-8 by the router (400), before any route runs.
+    const paths: [string, number][] = [
+      // Queue names that are not one: case, encodings, prototype keys, invalid UTF-8, huge.
+      [`/admin/queues/MAIL/jobs/${job.id}/retry`, 404],
+      [`/admin/queues/%6Dail%00/jobs/${job.id}/retry`, 422],
+      [`/admin/queues/mail%2500/jobs/${job.id}/retry`, 404],
+      [`/admin/queues/__proto__/jobs/${job.id}/retry`, 404],
+      [`/admin/queues/constructor/jobs/${job.id}/retry`, 404],
+      [`/admin/queues/%ED%A0%80/jobs/${job.id}/retry`, 400],
+      [`/admin/queues/${'m'.repeat(5000)}/jobs/${job.id}/retry`, 404],
+      // Job ids that are not a plain positive integer, or are past any row.
+      [`/admin/queues/mail/jobs/0/retry`, 404],
+      [`/admin/queues/mail/jobs/-${job.id}/retry`, 404],
+      [`/admin/queues/mail/jobs/${job.id}.0/retry`, 404],
+      [`/admin/queues/mail/jobs/0x${job.id.toString(16)}/retry`, 404],
+      [`/admin/queues/mail/jobs/1e3/retry`, 404],
+      [`/admin/queues/mail/jobs/%20${job.id}/retry`, 404],
+      [`/admin/queues/mail/jobs/${job.id}%00/retry`, 422],
+      [`/admin/queues/mail/jobs/99999999999999999999999/retry`, 404],
+    ];
+    for (const [path, status] of paths) {
+      const response = await operator.browser.submit('post', path);
+      expect([path, response.status]).toEqual([path, status]);
+    }
+    const row = await db
+      .selectFrom('mail_jobs')
+      .select('attempts')
+      .where('id', '=', job.id)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(MAIL_MAX_ATTEMPTS);
+    expect(await store.auditOf('job.retry')).toHaveLength(auditedBefore);
+  });
+
+  it('retries a job once when two operators ask at the same moment: one audit entry', async () => {
+    const [first, second] = [await store.admin(), await store.admin()];
+    const job = await mailJob({ attempts: MAIL_MAX_ATTEMPTS, error: 'SMTP 554', age: 0 });
+    const answers = await Promise.all(
+      [first, second].map((operator) =>
+        operator.browser.submit('post', `/admin/queues/mail/jobs/${job.id}/retry`),
+      ),
+    );
+    expect(answers.map((response) => response.status)).toEqual([302, 302]);
+    const entries = (await store.auditOf('job.retry')).filter((e) => e.subject_id === job.id);
+    expect(entries).toHaveLength(1);
+    const flashes = [(await queues(first.browser)).flash, (await queues(second.browser)).flash];
+    expect(
+      flashes.filter((flash) => flash.success === MESSAGES.jobRetried('Mail', job.id)),
+    ).toHaveLength(1);
+    expect(flashes.filter((flash) => flash.error === MESSAGES.jobNotFailed(job.id))).toHaveLength(
+      1,
+    );
+  });
+
   it('is a 404 for a customer, with nothing retried (the matrix has every role)', async () => {
     const job = await mailJob({ attempts: MAIL_MAX_ATTEMPTS, error: 'SMTP 554', age: 0 });
     const customer = await store.person('queue-customer');
