@@ -267,6 +267,8 @@ export type {
   CatalogComponent,
   CatalogLink,
   CatalogProductSection,
+  ComponentChange,
+  ComponentDiff,
   ComponentSnippet,
   ComponentViewType,
   FeaturedProduct,

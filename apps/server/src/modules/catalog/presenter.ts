@@ -87,8 +87,13 @@ export async function presentComponent(
   viewer: Entitlements,
 ): Promise<CatalogComponent> {
   const viewType = viewTypeFor(place, viewer);
-  const snippets =
-    viewType === 'downloadable' ? (await catalogue.code(component.uuid)).snippets : [];
+  const owned = viewType === 'downloadable';
+  const [snippets, history] = owned
+    ? await Promise.all([
+        catalogue.code(component.uuid).then((code) => code.snippets),
+        catalogue.history(component.uuid),
+      ])
+    : [[], null];
   return {
     uuid: component.uuid,
     name: component.name,
@@ -108,6 +113,21 @@ export async function presentComponent(
     largeDarkScreenshotUrl: component.largeDarkScreenshotUrl,
     imageCreditsHtml: component.imageCreditsHtml,
     snippets,
+    version: component.version,
+    updatedOn: component.updatedOn,
+    // Reasons and dates are public; the code of a change only reaches its owners.
+    changes: component.history
+      .map((entry) => ({
+        version: entry.version,
+        date: entry.date,
+        reason: entry.reason,
+        diffs: history
+          ? entry.version === 1
+            ? []
+            : (history.changes.find((change) => change.version === entry.version)?.diffs ?? [])
+          : null,
+      }))
+      .reverse(),
   };
 }
 
