@@ -16,7 +16,7 @@ import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
 import { launchRenderChecker } from './rendered.ts';
 import type { RenderChecker } from './rendered.ts';
 import { compileTailwindCss } from '../tailwind.ts';
-import { addedOnOf, loadReleases } from '../content/releases.ts';
+import { addedOnOf, addingRelease, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
 import { historyDiffs } from '../history/diffs.ts';
 import type { VersionDiff } from '../history/diffs.ts';
@@ -310,6 +310,10 @@ function codeOf(component: ComponentEntry): VersionCode {
 /** A changelog release's name: its file name without `.md`. */
 function releaseName(file: string): string {
   return basename(file, '.md');
+}
+
+function releaseNameOf(release: { file: string } | undefined): string | null {
+  return release ? releaseName(release.file) : null;
 }
 
 function companionsOf(react: string): Pick<Snippet, 'companions'> {
@@ -619,6 +623,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
               name: component.meta.name,
               order: component.meta.order ?? null,
               addedOn: addedOnOf(releases, component.path),
+              addedIn: releaseNameOf(addingRelease(releases, component.path)),
               version: history.entries.length,
               updatedOn: history.entries.at(-1)!.date,
               history: history.entries.map((version) => ({

@@ -54,6 +54,8 @@ export type ComponentJson = {
    * component or its subcategory), null for components no release names.
    */
   addedOn: string | null;
+  /** The name (file name without `.md`) of that release, null like `addedOn`. */
+  addedIn: string | null;
   /** 1 when the component was added, one more for each change to its code since. */
   version: number;
   /** The date (YYYY-MM-DD) of its newest version. */

@@ -6,6 +6,7 @@
 //     `pngPreview`: a screenshot, no preview document at all.
 import type {
   CatalogComponent,
+  ChangelogComponentLink,
   CatalogProductSection,
   FeaturedProduct,
   Money,
@@ -305,3 +306,36 @@ export function homeCatalogue(catalogue: () => Catalogue) {
     componentCount: currentComponentCount(catalogue()),
   });
 }
+
+/**
+ * The components each changelog release touched, by release name: those it added (the release
+ * whose `added:` first names them) and those whose history names it for a change.
+ */
+export function releaseComponents(catalogue: Catalogue): Map<string, ChangelogComponentLink[]> {
+  const known = releaseLinks.get(catalogue);
+  if (known) return known;
+  const byRelease = new Map<string, ChangelogComponentLink[]>();
+  const add = (release: string, link: ChangelogComponentLink) => {
+    const links = byRelease.get(release) ?? [];
+    links.push(link);
+    byRelease.set(release, links);
+  };
+  for (const { subcategory, component } of catalogue
+    .subcategories()
+    .flatMap((place) =>
+      place.subcategory.components.map((component) => ({ ...place, component })),
+    )) {
+    const url = `${subcategory.url}${component.archived ? '?include=archived' : ''}#component-${component.uuid}`;
+    const base = { name: component.name, subcategory: subcategory.name, url };
+    if (component.addedIn) add(component.addedIn, { ...base, change: 'added', reason: null });
+    for (const entry of component.history) {
+      if (entry.release && entry.version > 1) {
+        add(entry.release, { ...base, change: 'changed', reason: entry.reason });
+      }
+    }
+  }
+  releaseLinks.set(catalogue, byRelease);
+  return byRelease;
+}
+
+const releaseLinks = new WeakMap<Catalogue, Map<string, ChangelogComponentLink[]>>();
