@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
@@ -129,4 +129,30 @@ describe('the history in the build', () => {
     expect(warm.stats.timings.history).toBe(0);
     expect(warm.catalog.generatedFrom).toBe(catalog.generatedFrom);
   });
+});
+
+test('a change to how diffs are made misses their cache', async () => {
+  const root = temporaryDirectory('code');
+  cpSync(join(CATALOG_ROOT, 'src'), join(root, 'src'), { recursive: true });
+  const content = smallCatalogue();
+  changeComponent(
+    content,
+    'kit/forms/inputs/card',
+    componentSource(card.replace('Plan', 'Team plan'), { name: 'Card' }),
+    { reason: 'The plan names the team', date: '2026-02-01' },
+  );
+  const cacheDir = temporaryDirectory('cache');
+  const build = () =>
+    buildCatalog({
+      outDir: temporaryDirectory('dist'),
+      cacheDir,
+      contentDir: content,
+      screenshots: false,
+      codeRoot: root,
+      log: () => {},
+    });
+  await build();
+  expect((await build()).stats.timings.history).toBe(0);
+  appendFileSync(join(root, 'src/history/diffs.ts'), '\n// three lines of context, or more\n');
+  expect((await build()).stats.timings.history).toBeGreaterThan(0);
 });

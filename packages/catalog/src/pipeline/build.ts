@@ -10,7 +10,7 @@ import {
 import type { Cache } from './cache.ts';
 import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
-import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
+import { CATALOG_ROOT, CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
 import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
 import { launchRenderChecker } from './rendered.ts';
@@ -412,6 +412,11 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   // A converter change rebuilds every snippet; only a change to how shots are taken retakes them.
   const codeHash = codeFingerprint(options.codeRoot);
   const shotCodeHash = codeFingerprint(options.codeRoot, screenshotCodeFiles(options.codeRoot));
+  // The diffs depend on the converters (codeHash) and on how they are made (src/history/diffs.ts).
+  const historyCodeRoot = options.codeRoot ?? CATALOG_ROOT;
+  const historyCodeHash = codeFingerprint(historyCodeRoot, [
+    join(historyCodeRoot, 'src', 'history', 'diffs.ts'),
+  ]);
 
   const shoot = (component: ComponentEntry, preview: string) => {
     const key = hashParts(
@@ -519,6 +524,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
         // Each change's diff in each language; cached, since it runs the converters.
         const historyKey = hashParts(
           codeHash,
+          historyCodeHash,
           tools,
           component.path,
           ...history.entries.map((version) => version.hash),
