@@ -39,7 +39,7 @@ beforeAll(async () => {
   reviews.components.push(scripted);
   writeFileSync(path.join(fixtureDir, 'catalog.json'), JSON.stringify(catalog));
   cpSync(path.join(dist, 'content.json'), path.join(fixtureDir, 'content.json'));
-  for (const dir of ['code', 'previews', 'screenshots', 'images', 'templates']) {
+  for (const dir of ['code', 'history', 'previews', 'screenshots', 'images', 'templates']) {
     symlinkSync(path.join(dist, dir), path.join(fixtureDir, dir));
   }
 
