@@ -36,6 +36,7 @@ import {
   commandPaletteRoutes,
   seoRoutes,
   type Catalogue,
+  releaseComponents,
 } from './modules/catalog/index.ts';
 import { checkoutRoutes } from './modules/checkout/index.ts';
 import { contentRoutes } from './modules/content/index.ts';
@@ -398,6 +399,7 @@ export function buildApp(deps: AppDeps): Express {
       issueTrackerUrl: config.issueTrackerUrl,
       newsletterFormUrl: config.newsletterFormUrl,
       communityUrl: config.communityUrl,
+      releaseComponents: () => releaseComponents(catalogue()),
       preload: config.isProduction,
       onPreloadError: (error) => logger.error({ err: error }, 'Cannot render the content pages'),
     }),

@@ -189,6 +189,7 @@ export { useInviteLinkReset, type InviteLinkReset } from './teams/use-invite-lin
 export {
   ChangelogPage,
   changelogPageTitle,
+  type ChangelogComponentLink,
   type ChangelogEntry,
   type ChangelogPageData,
   type ChangelogPageProps,
@@ -267,6 +268,8 @@ export type {
   CatalogComponent,
   CatalogLink,
   CatalogProductSection,
+  ComponentChange,
+  ComponentDiff,
   ComponentSnippet,
   ComponentViewType,
   FeaturedProduct,

@@ -4,7 +4,14 @@ import { parseFrontMatter, requireString } from './front-matter.ts';
 import { renderMarkdown } from './markdown.ts';
 import { contentDirOf, withBrand, type ContentOptions } from './options.ts';
 
-export type ChangelogEntry = { anchor: string; date: string; title: string; html: string };
+export type ChangelogEntry = {
+  anchor: string;
+  date: string;
+  title: string;
+  html: string;
+  /** The release's name, its file name without `.md`: what the catalogue's history names. */
+  release: string;
+};
 
 const FILE_NAME = /^(\d{4})-(\d{2})-(\d{2})-([a-z0-9]+(?:-[a-z0-9]+)*)\.md$/;
 
@@ -46,6 +53,7 @@ export async function loadChangelog(options?: ContentOptions): Promise<Changelog
         date,
         title,
         html: await renderMarkdown(withBrand(body, options)),
+        release: name.slice(0, -'.md'.length),
       };
     }),
   );

@@ -46,13 +46,20 @@ export function loadReleases(contentDir: string, componentPaths: readonly string
 }
 
 /**
- * The date of the first release that names this component, else of the first that names its
- * subcategory, else null.
+ * The first release that names this component, else the first that names its subcategory.
  */
-export function addedOnOf(releases: readonly Release[], componentPath: string): string | null {
+export function addingRelease(
+  releases: readonly Release[],
+  componentPath: string,
+): Release | undefined {
   const subcategory = componentPath.split('/').slice(0, 3).join('/');
-  const release =
+  return (
     releases.find((candidate) => candidate.added.includes(componentPath)) ??
-    releases.find((candidate) => candidate.added.includes(subcategory));
-  return release?.date ?? null;
+    releases.find((candidate) => candidate.added.includes(subcategory))
+  );
+}
+
+/** The date of {@link addingRelease}, else null. */
+export function addedOnOf(releases: readonly Release[], componentPath: string): string | null {
+  return addingRelease(releases, componentPath)?.date ?? null;
 }

@@ -8,9 +8,11 @@ import { CATALOG_ROOT, CONTENT_DIR, loadCatalog } from './load.ts';
 import { pngSize, PREVIEW_HEIGHT_WIDTHS } from './screenshots.ts';
 import {
   buildRealCatalog,
+  changeComponent,
   componentSource,
   metadataFiles,
   temporaryDirectory,
+  withHistory,
   writeTree,
 } from './testing.ts';
 import type { RealBuild } from './testing.ts';
@@ -319,18 +321,20 @@ describe('caching and failures on a small catalogue', () => {
     '<div class="rounded-lg bg-white p-6 text-gray-900 shadow-sm dark:bg-gray-800 dark:text-white"><h3 class="text-base font-semibold">Plan</h3></div>';
 
   test('rebuilds only the component that changed', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/button.html': componentSource(button, {
-        name: 'Button',
-        order: 1,
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/button.html': componentSource(button, {
+          name: 'Button',
+          order: 1,
+        }),
+        'components/kit/forms/inputs/card.html': componentSource(card, {
+          name: 'Card',
+          order: 2,
+          new: true,
+        }),
       }),
-      'components/kit/forms/inputs/card.html': componentSource(card, {
-        name: 'Card',
-        order: 2,
-        new: true,
-      }),
-    });
+    );
     const cacheDir = temporaryDirectory('cache');
     const build = () =>
       buildCatalog({
@@ -356,9 +360,11 @@ describe('caching and failures on a small catalogue', () => {
       screenshotsFromCache: 2,
     });
 
-    writeFileSync(
-      join(content, 'components/kit/forms/inputs/card.html'),
+    changeComponent(
+      content,
+      'kit/forms/inputs/card',
       componentSource(card.replace('Plan', 'Team plan'), { name: 'Card', order: 2, new: true }),
+      { reason: 'The plan names the team', date: '2026-02-01' },
     );
     const changed = await build();
     expect(changed.stats).toMatchObject({
@@ -373,11 +379,13 @@ describe('caching and failures on a small catalogue', () => {
   });
 
   test('a cold rebuild reproduces the same output byte for byte', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
-      'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+        'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
+      }),
+    );
     const build = async () => {
       const outDir = temporaryDirectory('dist');
       await buildCatalog({
@@ -414,6 +422,7 @@ describe('caching and failures on a small catalogue', () => {
       'kit/forms/inputs/button.react.tsx':
         'export default function Button() {\n  return <div className="p-4"><button type="submit">Save</button></div>\n}\n',
     });
+    withHistory(content, { overridesDir: overrides });
     const error = await buildCatalog({
       outDir: temporaryDirectory('dist'),
       cacheDir: temporaryDirectory('cache'),
@@ -432,11 +441,13 @@ describe('caching and failures on a small catalogue', () => {
   });
 
   test('a corrupted screenshot fails the build naming the component and the shot', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
-      'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/button.html': componentSource(button, { name: 'Button' }),
+        'components/kit/forms/inputs/card.html': componentSource(card, { name: 'Card' }),
+      }),
+    );
     const { uuid } = loadCatalog({ contentDir: content }).components.find(
       (component) => component.slug === 'card',
     )!;
@@ -476,17 +487,19 @@ describe('caching and failures on a small catalogue', () => {
   });
 
   test('the build command exits non-zero naming the component', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/palette.html': componentSource(
-        '<div><input id="palette-input" type="text"><script>document.getElementById("palette-input").focus()</script></div>',
-        { name: 'Palette', requiresJavaScript: true },
-      ),
-      'components/kit/forms/inputs/stray.html': componentSource(
-        '<div><script>go()</script></div>',
-        { name: 'Stray' },
-      ),
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/palette.html': componentSource(
+          '<div><input id="palette-input" type="text"><script>document.getElementById("palette-input").focus()</script></div>',
+          { name: 'Palette', requiresJavaScript: true },
+        ),
+        'components/kit/forms/inputs/stray.html': componentSource(
+          '<div><script>go()</script></div>',
+          { name: 'Stray' },
+        ),
+      }),
+    );
     const script = resolve(CATALOG_ROOT, 'scripts/build.ts');
     const result = await promisify(execFile)(
       process.execPath,
@@ -545,13 +558,15 @@ describe('the dark-mode check', () => {
     );
 
   test('fails a component without dark variants unless the allowlist names it, and a listed one that has them', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/light-only.html': componentSource(lightOnly, {
-        name: 'Light only',
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/light-only.html': componentSource(lightOnly, {
+          name: 'Light only',
+        }),
+        'components/kit/forms/inputs/both.html': componentSource(both, { name: 'Both' }),
       }),
-      'components/kit/forms/inputs/both.html': componentSource(both, { name: 'Both' }),
-    });
+    );
     const pending = join(temporaryDirectory('pending'), 'dark-pending.txt');
 
     const strict = await build(content, pending);
@@ -577,17 +592,19 @@ describe('the dark-mode check', () => {
   });
 
   test('a light card on a dark page, or low-contrast text, is not dark mode', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/dialog.html': componentSource(
-        '<div class="bg-gray-500/75 p-10 dark:bg-gray-950/80"><div class="bg-white p-6"><h3 class="text-gray-900">Delete project</h3></div></div>',
-        { name: 'Dialog' },
-      ),
-      'components/kit/forms/inputs/faint.html': componentSource(
-        '<div class="bg-white p-6 dark:bg-gray-900"><p class="text-gray-600 dark:text-gray-700">Faint</p></div>',
-        { name: 'Faint' },
-      ),
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/dialog.html': componentSource(
+          '<div class="bg-gray-500/75 p-10 dark:bg-gray-950/80"><div class="bg-white p-6"><h3 class="text-gray-900">Delete project</h3></div></div>',
+          { name: 'Dialog' },
+        ),
+        'components/kit/forms/inputs/faint.html': componentSource(
+          '<div class="bg-white p-6 dark:bg-gray-900"><p class="text-gray-600 dark:text-gray-700">Faint</p></div>',
+          { name: 'Faint' },
+        ),
+      }),
+    );
     const { failures } = await build(content, join(temporaryDirectory('pending'), 'none.txt'));
     expect(failures.sort()).toEqual([
       expect.stringMatching(

@@ -1,5 +1,5 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import {
   codeFingerprint,
   createCache,
@@ -10,14 +10,18 @@ import {
 import type { Cache } from './cache.ts';
 import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
-import { CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
+import { CATALOG_ROOT, CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
 import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
 import { launchRenderChecker } from './rendered.ts';
 import type { RenderChecker } from './rendered.ts';
 import { compileTailwindCss } from '../tailwind.ts';
-import { addedOnOf, loadReleases } from '../content/releases.ts';
+import { addedOnOf, addingRelease, loadReleases } from '../content/releases.ts';
 import { formatSummary } from './report.ts';
+import { historyDiffs } from '../history/diffs.ts';
+import type { VersionDiff } from '../history/diffs.ts';
+import { HistoryError, loadHistory } from '../history/history.ts';
+import type { ComponentHistory, VersionCode } from '../history/history.ts';
 import { THUMBNAIL_SUFFIX, writeThumbnails } from './thumbnail.ts';
 import {
   launchScreenshotter,
@@ -29,7 +33,14 @@ import { darkModeProblems, readDarkPending, writeDarkPending } from './dark-mode
 import { componentNameFromSlug, htmlToReact } from './to-react.ts';
 import { htmlToVue } from './to-vue.ts';
 import { reactCompanions, typeScriptToJavaScript } from './typescript.ts';
-import type { CatalogJson, CodeJson, ComponentJson, Snippet, SubcategoryJson } from './types.ts';
+import type {
+  CatalogJson,
+  CodeJson,
+  ComponentJson,
+  HistoryJson,
+  Snippet,
+  SubcategoryJson,
+} from './types.ts';
 
 export type BuildOptions = {
   /** Where catalog.json, code/, previews/, screenshots/ and images/ are written. */
@@ -89,6 +100,8 @@ export type BuildStats = {
     /** Chromium page time summed over the parallel pages, per mode. */
     screenshotsLight: number;
     screenshotsDark: number;
+    /** Converting earlier versions and diffing them (cache misses only). */
+    history: number;
     total: number;
   };
 };
@@ -286,6 +299,23 @@ function checkDarkMode(
   return failures;
 }
 
+/** A component's code as its history hashes it: the HTML and its hand-completed overrides. */
+function codeOf(component: ComponentEntry): VersionCode {
+  const code: VersionCode = { html: component.html };
+  if (component.overrides.react) code.react = component.overrides.react.source;
+  if (component.overrides.vue) code.vue = component.overrides.vue.source;
+  return code;
+}
+
+/** A changelog release's name: its file name without `.md`. */
+function releaseName(file: string): string {
+  return basename(file, '.md');
+}
+
+function releaseNameOf(release: { file: string } | undefined): string | null {
+  return release ? releaseName(release.file) : null;
+}
+
 function companionsOf(react: string): Pick<Snippet, 'companions'> {
   const companions = reactCompanions(react);
   return companions.length > 0 ? { companions } : {};
@@ -327,6 +357,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     screenshots: 0,
     screenshotsLight: 0,
     screenshotsDark: 0,
+    history: 0,
     total: 0,
   };
   const source = loadCatalog({ contentDir, overridesDir: options.overridesDir ?? OVERRIDES_DIR });
@@ -334,9 +365,24 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     contentDir,
     source.components.map((component) => component.path),
   );
+  // A change to a component's code without a new version in its history fails here, before any
+  // conversion (history.ts).
+  let histories: Map<string, ComponentHistory>;
+  try {
+    histories = loadHistory(
+      contentDir,
+      source.components.map((component) => ({ path: component.path, code: codeOf(component) })),
+      new Map(releases.map((release) => [releaseName(release.file), release.date])),
+    );
+  } catch (error) {
+    if (!(error instanceof HistoryError)) throw error;
+    throw new CatalogBuildError(
+      error.problems.map((problem) => ({ component: problem.split(/[: ]/)[0]!, message: problem })),
+    );
+  }
   timings.load = performance.now() - started;
 
-  for (const dir of ['code', 'previews', 'screenshots', 'images', 'fonts']) {
+  for (const dir of ['code', 'previews', 'screenshots', 'images', 'fonts', 'history']) {
     rmSync(join(outDir, dir), { recursive: true, force: true });
     mkdirSync(join(outDir, dir), { recursive: true });
   }
@@ -366,6 +412,11 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   // A converter change rebuilds every snippet; only a change to how shots are taken retakes them.
   const codeHash = codeFingerprint(options.codeRoot);
   const shotCodeHash = codeFingerprint(options.codeRoot, screenshotCodeFiles(options.codeRoot));
+  // The diffs depend on the converters (codeHash) and on how they are made (src/history/diffs.ts).
+  const historyCodeRoot = options.codeRoot ?? CATALOG_ROOT;
+  const historyCodeHash = codeFingerprint(historyCodeRoot, [
+    join(historyCodeRoot, 'src', 'history', 'diffs.ts'),
+  ]);
 
   const shoot = (component: ComponentEntry, preview: string) => {
     const key = hashParts(
@@ -468,6 +519,26 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       const code: CodeJson = { snippets: entry.snippets };
       writeFileSync(join(outDir, 'code', `${component.uuid}.json`), JSON.stringify(code));
       writeFileSync(join(outDir, 'previews', `${component.uuid}.html`), entry.preview);
+      const history = histories.get(component.path)!;
+      if (history.entries.length > 1) {
+        // Each change's diff in each language; cached, since it runs the converters.
+        const historyKey = hashParts(
+          codeHash,
+          historyCodeHash,
+          tools,
+          component.path,
+          ...history.entries.map((version) => version.hash),
+        );
+        let changes = cache.readJson<VersionDiff[]>('history', historyKey);
+        if (!changes) {
+          const diffStarted = performance.now();
+          changes = historyDiffs(history, codeOf(component));
+          cache.writeJson('history', historyKey, changes);
+          timings.history += performance.now() - diffStarted;
+        }
+        const json: HistoryJson = { changes };
+        writeFileSync(join(outDir, 'history', `${component.uuid}.json`), JSON.stringify(json));
+      }
       shoot(component, entry.preview);
     }
     await Promise.all(pendingShots);
@@ -526,6 +597,15 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     ...componentKeys,
     ...Object.entries(source.metadata).flat(),
     ...releases.flatMap((release) => [release.date, ...release.added]),
+    ...[...histories.values()].flatMap((history) => [
+      history.path,
+      ...history.entries.flatMap((version) => [
+        version.date,
+        version.hash,
+        version.reason,
+        version.release ?? '',
+      ]),
+    ]),
     ...imageFingerprint(source.components.map((component) => component.html).join('\n'), imagesDir),
   );
   const catalog: CatalogJson = {
@@ -542,12 +622,22 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
         subcategories: category.subcategories.map((subcategory): SubcategoryJson => {
           const components = subcategory.components.map((component): ComponentJson => {
             const shot = shots.get(component.uuid) ?? null;
+            const history = histories.get(component.path)!;
             return {
               uuid: component.uuid,
               slug: component.slug,
               name: component.meta.name,
               order: component.meta.order ?? null,
               addedOn: addedOnOf(releases, component.path),
+              addedIn: releaseNameOf(addingRelease(releases, component.path)),
+              version: history.entries.length,
+              updatedOn: history.entries.at(-1)!.date,
+              history: history.entries.map((version) => ({
+                version: version.version,
+                date: version.date,
+                reason: version.reason,
+                release: version.release ?? null,
+              })),
               archived: component.meta.archived,
               requiresJavaScript: component.meta.requiresJavaScript,
               imageCreditsHtml: component.meta.imageCredits

@@ -11,7 +11,13 @@ import { describe, expect, test } from 'vitest';
 import { buildCatalog } from './build.ts';
 import { codeFiles, codeFingerprint, createCache, hashParts } from './cache.ts';
 import { CATALOG_ROOT } from './load.ts';
-import { componentSource, metadataFiles, temporaryDirectory, writeTree } from './testing.ts';
+import {
+  componentSource,
+  metadataFiles,
+  temporaryDirectory,
+  withHistory,
+  writeTree,
+} from './testing.ts';
 
 describe('hashParts', () => {
   test('separates parts, so moving a boundary changes the hash', () => {
@@ -77,13 +83,15 @@ describe('the cache key', () => {
 
   test('a change to the converter misses the cache: no stale snippet ships', async () => {
     const root = codeCopy();
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/button.html': componentSource(
-        '<div class="p-4"><button type="button" class="rounded-md px-3 py-2">Save</button></div>',
-        { name: 'Button' },
-      ),
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/button.html': componentSource(
+          '<div class="p-4"><button type="button" class="rounded-md px-3 py-2">Save</button></div>',
+          { name: 'Button' },
+        ),
+      }),
+    );
     const cacheDir = temporaryDirectory('cache');
     const build = () =>
       buildCatalog({

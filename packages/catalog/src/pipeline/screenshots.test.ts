@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import { describe, expect, test } from 'vitest';
 import { buildCatalog } from './build.ts';
 import { CONTENT_DIR } from './load.ts';
-import { temporaryDirectory, writeTree } from './testing.ts';
+import { temporaryDirectory, withHistory, writeTree } from './testing.ts';
 
 // The components whose shots came out tiled when three pages of one Chromium were resized at
 // once: a page's shot was captured at another page's viewport size and repeated to fill it.
@@ -29,7 +29,7 @@ function contentWith(paths: string[]): string {
     copy(`components/${category}/_category.yaml`);
     copy(`components/${dirname(category)}/_product.yaml`);
   }
-  const contentDir = writeTree(temporaryDirectory('content'), files);
+  const contentDir = withHistory(writeTree(temporaryDirectory('content'), files));
   cpSync(join(CONTENT_DIR, 'images'), join(contentDir, 'images'), { recursive: true });
   return contentDir;
 }

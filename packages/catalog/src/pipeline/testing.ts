@@ -1,8 +1,12 @@
 // Helpers for the pipeline's tests: small content trees on disk and one shared real build.
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import { codeHash, earlierCodeBase, historyFile } from '../history/history.ts';
+import type { HistoryEntry, VersionCode } from '../history/history.ts';
 import { buildCatalog } from './build.ts';
+import { loadCatalog } from './load.ts';
 import type { BuildResult } from './build.ts';
 import { DEFAULT_CACHE_DIR } from './cache.ts';
 
@@ -78,4 +82,85 @@ export async function buildRealCatalog({
     log: () => {},
   });
   return { ...result, outDir };
+}
+
+type HistoryData = Record<string, HistoryEntry[]>;
+
+function readHistoryFile(file: string): HistoryData {
+  return existsSync(file) ? ((parseYaml(readFileSync(file, 'utf8')) ?? {}) as HistoryData) : {};
+}
+
+function writeHistoryFile(file: string, data: HistoryData): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, stringifyYaml(data));
+}
+
+function currentCode(contentDir: string, path: string, overridesDir?: string): VersionCode {
+  const component = loadCatalog({
+    contentDir,
+    ...(overridesDir ? { overridesDir } : {}),
+  }).components.find((candidate) => candidate.path === path);
+  if (!component) throw new Error(`no component ${path}`);
+  const code: VersionCode = { html: component.html };
+  if (component.overrides.react) code.react = component.overrides.react.source;
+  if (component.overrides.vue) code.vue = component.overrides.vue.source;
+  return code;
+}
+
+/**
+ * Gives every component of a small content tree without a history its first version (the build
+ * requires one), dated `date`. Returns the content directory.
+ */
+export function withHistory(
+  contentDir: string,
+  { overridesDir, date = '2026-01-05' }: { overridesDir?: string; date?: string } = {},
+): string {
+  const historyDir = join(contentDir, 'history');
+  const catalog = loadCatalog({ contentDir, ...(overridesDir ? { overridesDir } : {}) });
+  for (const component of catalog.components) {
+    const file = historyFile(historyDir, component.path);
+    const data = readHistoryFile(file);
+    if (data[component.slug]) continue;
+    data[component.slug] = [
+      {
+        version: 1,
+        date,
+        hash: codeHash(currentCode(contentDir, component.path, overridesDir)),
+        reason: 'Added',
+      },
+    ];
+    writeHistoryFile(file, data);
+  }
+  return contentDir;
+}
+
+/**
+ * Changes a component's HTML file as an author does: keeps the code of its newest version beside
+ * the history, writes `source`, and records the new version with `reason` on `date`.
+ */
+export function changeComponent(
+  contentDir: string,
+  path: string,
+  source: string,
+  { reason, date }: { reason: string; date: string },
+): void {
+  const historyDir = join(contentDir, 'history');
+  const file = historyFile(historyDir, path);
+  const data = readHistoryFile(file);
+  const slug = path.split('/').at(-1)!;
+  const versions = data[slug] ?? [];
+  const newest = versions.length;
+  const before = currentCode(contentDir, path);
+  const base = earlierCodeBase(historyDir, path, newest);
+  mkdirSync(dirname(base), { recursive: true });
+  writeFileSync(`${base}.html`, before.html);
+  writeFileSync(join(contentDir, 'components', `${path}.html`), source);
+  versions.push({
+    version: newest + 1,
+    date,
+    hash: codeHash(currentCode(contentDir, path)),
+    reason,
+  });
+  data[slug] = versions;
+  writeHistoryFile(file, data);
 }

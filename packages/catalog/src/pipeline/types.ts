@@ -54,6 +54,17 @@ export type ComponentJson = {
    * component or its subcategory), null for components no release names.
    */
   addedOn: string | null;
+  /** The name (file name without `.md`) of that release, null like `addedOn`. */
+  addedIn: string | null;
+  /** 1 when the component was added, one more for each change to its code since. */
+  version: number;
+  /** The date (YYYY-MM-DD) of its newest version. */
+  updatedOn: string;
+  /**
+   * Every version, oldest first, with why it changed: public. The diffs of the code are gated
+   * (dist/history/<uuid>.json, {@link HistoryJson}).
+   */
+  history: HistoryEntryJson[];
   archived: boolean;
   requiresJavaScript: boolean;
   imageCreditsHtml: string | null;
@@ -85,6 +96,29 @@ export type ComponentJson = {
    */
   images: string[];
 };
+
+export type HistoryEntryJson = {
+  version: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** One line; version 1's says how the component was added. */
+  reason: string;
+  /** The changelog release (its file name without `.md`) that announced it, if one did. */
+  release: string | null;
+};
+
+export type HistoryDiffJson = {
+  language: SnippetLanguageName;
+  label: 'HTML' | 'React' | 'Vue';
+  /** A unified diff against the version before; null when this language's code is the same. */
+  patch: string | null;
+};
+
+/**
+ * dist/history/<uuid>.json, only for components changed since added — gated like the code:
+ * each change (version 2 on) with its diff in each language.
+ */
+export type HistoryJson = { changes: Array<{ version: number; diffs: HistoryDiffJson[] }> };
 
 export type PreviewHeightJson = { width: number; light: number; dark: number };
 

@@ -21,6 +21,28 @@ export type ComponentSnippet = {
 /** A preview's content height at one frame width, in each mode (measured by the build). */
 export type PreviewHeight = { width: number; light: number; dark: number };
 
+/** One language's diff of a change to a component. */
+export type ComponentDiff = {
+  language: SnippetLanguage;
+  label: string;
+  /** A unified diff against the version before; null when this language's code did not change. */
+  patch: string | null;
+};
+
+/** One version of a component: when, and why its code changed. */
+export type ComponentChange = {
+  version: number;
+  /** YYYY-MM-DD */
+  date: string;
+  /** One line; the first version's says how the component was added. */
+  reason: string;
+  /**
+   * The code's diff in each language against the version before: only for a viewer who owns the
+   * component (null otherwise) and never for the first version (empty).
+   */
+  diffs: ComponentDiff[] | null;
+};
+
 /** One component of the catalogue, as a page receives it. */
 export type CatalogComponent = {
   uuid: string;
@@ -59,6 +81,12 @@ export type CatalogComponent = {
   anchor?: string;
   /** Other components worth a look (its subcategory's page only); public facts, never code. */
   related?: RelatedComponent[];
+  /** 1 when added, one more for each change to its code. */
+  version?: number;
+  /** The date (YYYY-MM-DD) of its newest version. */
+  updatedOn?: string;
+  /** Its versions, newest first. */
+  changes?: ComponentChange[];
 };
 
 /**

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import {
   changelogEntries,
+  changelogEntriesWithComponents,
   changelogSubscribeErrorMessages,
   emptyChangelogSubscribeValues,
   filledChangelogSubscribeValues,
@@ -114,5 +115,26 @@ export const Empty = {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('article')).not.toBeInTheDocument();
     await expect(canvas.getByText(/Nothing here yet/)).toBeVisible();
+  },
+} satisfies Story;
+
+/** A release links what it added and what it changed (with why) to the components themselves. */
+export const WithComponents = {
+  args: { ...Default.args, entries: changelogEntriesWithComponents },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const added = canvas.getByRole('region', {
+      name: 'Components added in Bento grids and page headings',
+    });
+    await expect(within(added).getByRole('link', { name: 'Three column bento' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^\/components\/marketing\/sections\/bento-grids#component-/),
+    );
+    const changed = canvas.getByRole('region', {
+      name: 'Components changed in Bento grids and page headings',
+    });
+    await expect(changed).toHaveTextContent(
+      'Simple centered (Heroes): The headline is larger and balanced over two lines on phones',
+    );
   },
 } satisfies Story;

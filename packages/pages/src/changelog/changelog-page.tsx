@@ -1,4 +1,4 @@
-import { Button, TextField } from '@tessera/ui';
+import { Button, Link, TextField } from '@tessera/ui';
 import { useId } from 'react';
 import type { FormState } from '../forms/form-state';
 import { FormattedDate } from '../prose/formatted-date';
@@ -15,6 +15,20 @@ export type ChangelogEntry = {
   date: string;
   title: string;
   html: string;
+  /** The components this release added or changed, each linked to its place in the catalogue. */
+  components?: ChangelogComponentLink[];
+};
+
+/** A component a release touched. */
+export type ChangelogComponentLink = {
+  name: string;
+  /** Its subcategory's name, e.g. 'Heroes'. */
+  subcategory: string;
+  /** Its subcategory page, at the component. */
+  url: string;
+  change: 'added' | 'changed';
+  /** Why it changed (for 'changed'). */
+  reason: string | null;
 };
 
 /** Posts email_address to the mailing-list form service (NEWSLETTER_FORM_URL). */
@@ -95,8 +109,51 @@ function ChangelogArticle({ entry, locale }: { entry: ChangelogEntry; locale?: s
           </a>
         </div>
         <Prose html={entry.html} className="mt-4" />
+        {entry.components && entry.components.length > 0 ? (
+          <ReleaseComponents components={entry.components} title={entry.title} />
+        ) : null}
       </div>
     </article>
+  );
+}
+
+function ReleaseComponents({
+  components,
+  title,
+}: {
+  components: ChangelogComponentLink[];
+  title: string;
+}) {
+  const groups = [
+    { change: 'added', heading: 'Components added' },
+    { change: 'changed', heading: 'Components changed' },
+  ] as const;
+  return (
+    <div data-slot="release-components" className="mt-6 space-y-4 text-sm/6">
+      {groups.map(({ change, heading }) => {
+        const links = components.filter((link) => link.change === change);
+        if (links.length === 0) return null;
+        return (
+          <section key={change} aria-label={`${heading} in ${title}`}>
+            <h3 className="font-semibold text-gray-900">{heading}</h3>
+            <ul role="list" className="mt-2 space-y-1">
+              {links.map((link) => (
+                <li key={link.url} className="text-gray-600">
+                  <Link
+                    href={link.url}
+                    className="font-medium text-brand-600 underline-offset-2 hover:underline"
+                  >
+                    {link.name}
+                  </Link>{' '}
+                  <span className="text-gray-500">({link.subcategory})</span>
+                  {link.reason ? <span>: {link.reason}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
   );
 }
 

@@ -90,7 +90,7 @@ export function ComponentCategoryPage({
       </header>
       <ul role="list" className="space-y-20 py-10 sm:py-12">
         {subcategory.components.map((component) => (
-          <li key={component.uuid}>
+          <li key={component.uuid} id={`component-${component.uuid}`} className="scroll-mt-24">
             <ComponentView
               component={component}
               signedIn={signedIn}

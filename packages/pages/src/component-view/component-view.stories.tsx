@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
-import { fixtureHighlight, ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
+import {
+  fixtureComponentWithHistory,
+  fixtureHighlight,
+  ownerAddedOnlyComponent,
+  ownerHeroComponents,
+  visitorHeroComponents,
+} from '../fixtures/catalog';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
 import { PREVIEW_MIN_WIDTH } from '../constants';
@@ -393,5 +399,73 @@ export const PngPreviewDark = {
       expect.stringContaining(args.component.largeDarkScreenshotUrl),
     );
     (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** Changed twice: 'Updated' with the newest date; an owner opens What changed and reads the diffs. */
+export const UpdatedWhatChangedOwner = {
+  args: { component: fixtureComponentWithHistory('downloadable'), snippetLang: 'react' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvasElement.querySelector('[data-slot="updated-on"]')).toHaveTextContent(
+      'Updated Nov 24, 2026',
+    );
+    await userEvent.click(canvas.getByText('What changed'));
+    const items = canvas.getAllByRole('listitem');
+    await expect(items.map((item) => item.textContent?.slice(0, 24))).toEqual([
+      'Version 3 · Nov 24, 2026',
+      'Version 2 · Nov 23, 2026',
+      'Version 1 · Nov 22, 2026',
+    ]);
+    const diff = canvas.getByLabelText('Simple centered, React changes in version 3');
+    await expect(diff).toHaveTextContent('+++ v3/SimpleCentered.jsx');
+    await expect(diff).toHaveTextContent('text-5xl font-semibold tracking-tight');
+    await expect(
+      canvas.queryByText('Owners of this component see the code of each change.'),
+    ).not.toBeInTheDocument();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** The Vue code of the newest change did not change: said so, no empty diff. */
+export const UpdatedWhatChangedOwnerVue = {
+  args: { ...UpdatedWhatChangedOwner.args, snippetLang: 'vue' },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText('What changed'));
+    await expect(canvas.getByText('No change to the Vue code.')).toBeInTheDocument();
+    await expect(
+      canvas.getByLabelText('Simple centered, Vue changes in version 2'),
+    ).toHaveTextContent('dark:bg-gray-900');
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** A visitor sees when and why, never the code of a change. */
+export const UpdatedWhatChangedVisitor = {
+  args: { component: fixtureComponentWithHistory('htmlPreview'), signedIn: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByText('What changed'));
+    await expect(
+      canvas.getByText('The headline is larger and balanced over two lines on phones'),
+    ).toBeInTheDocument();
+    await expect(canvasElement.querySelector('pre[aria-label]')).toBeNull();
+    await expect(canvasElement).not.toHaveTextContent('text-5xl');
+    await expect(
+      canvas.getByText('Owners of this component see the code of each change.'),
+    ).toBeInTheDocument();
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** Never changed: 'Added' with its date, and no What changed. */
+export const AddedNotChanged = {
+  args: { component: ownerAddedOnlyComponent },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="updated-on"]')).toHaveTextContent(
+      'Added Nov 22, 2026',
+    );
+    await expect(within(canvasElement).queryByText('What changed')).not.toBeInTheDocument();
   },
 } satisfies Story;

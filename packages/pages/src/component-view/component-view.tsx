@@ -16,7 +16,9 @@ import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/i
 import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
 import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
 import { CatalogueImage } from '../shared/catalogue-image';
+import { FormattedDate } from '../prose/formatted-date';
 import { CodeBlock } from './code-block';
+import { ComponentHistory } from './component-history';
 import { RelatedComponents } from './related-components';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
 import { ResizablePreview } from './resizable-preview';
@@ -93,6 +95,15 @@ export function ComponentView({
   const snippet = selectedSnippet(component.snippets, snippetLang);
   const showCode = component.viewType === 'downloadable' && !previewOnly && snippet !== undefined;
   const locked = component.viewType !== 'downloadable';
+  const history = (owned: boolean) =>
+    component.changes && component.changes.length > 1 ? (
+      <ComponentHistory
+        componentName={component.name}
+        changes={component.changes}
+        language={snippet?.language ?? snippetLang}
+        owned={owned}
+      />
+    ) : null;
 
   const header = (actions: React.ReactNode) => (
     <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 pb-4">
@@ -106,6 +117,12 @@ export function ComponentView({
           <span className="inline-flex items-center gap-x-1 text-xs/5 font-medium text-gray-500">
             <BoltIcon className="size-3.5 text-amber-500" />
             Requires JavaScript
+          </span>
+        ) : null}
+        {component.updatedOn ? (
+          <span data-slot="updated-on" className="text-xs/5 text-gray-500">
+            {(component.version ?? 1) > 1 ? 'Updated' : 'Added'}{' '}
+            <FormattedDate value={component.updatedOn} dateStyle="medium" />
           </span>
         ) : null}
       </div>
@@ -169,6 +186,7 @@ export function ComponentView({
         )}
         {preview}
         {credits}
+        {previewOnly ? null : history(false)}
         {related}
       </section>
     );
@@ -221,6 +239,7 @@ export function ComponentView({
           <CodeBlock snippet={snippet} label={`${component.name}, ${snippet.label} code`} />
         </TabsContent>
       </Tabs>
+      {history(true)}
       {related}
     </section>
   );

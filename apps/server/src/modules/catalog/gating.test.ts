@@ -41,7 +41,7 @@ beforeAll(async () => {
   for (const file of ['content.json', 'related.json']) {
     cpSync(path.join(dist, file), path.join(fixtureDir, file));
   }
-  for (const dir of ['code', 'previews', 'screenshots', 'images', 'templates']) {
+  for (const dir of ['code', 'history', 'previews', 'screenshots', 'images', 'templates']) {
     symlinkSync(path.join(dist, dir), path.join(fixtureDir, dir));
   }
 

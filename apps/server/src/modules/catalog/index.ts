@@ -5,6 +5,7 @@ export {
   homeCatalogue,
   presentComponent,
   presentTemplateSummary,
+  releaseComponents,
   versionPrefixOf,
 } from './presenter.ts';
 export {

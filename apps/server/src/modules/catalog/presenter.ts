@@ -6,6 +6,7 @@
 //     `pngPreview`: a screenshot, no preview document at all.
 import type {
   CatalogComponent,
+  ChangelogComponentLink,
   CatalogProductSection,
   FeaturedProduct,
   Money,
@@ -90,8 +91,13 @@ export async function presentComponent(
   viewer: Entitlements,
 ): Promise<CatalogComponent> {
   const viewType = viewTypeFor(place, viewer);
-  const snippets =
-    viewType === 'downloadable' ? (await catalogue.code(component.uuid)).snippets : [];
+  const owned = viewType === 'downloadable';
+  const [snippets, history] = owned
+    ? await Promise.all([
+        catalogue.code(component.uuid).then((code) => code.snippets),
+        catalogue.history(component.uuid),
+      ])
+    : [[], null];
   return {
     uuid: component.uuid,
     name: component.name,
@@ -111,6 +117,21 @@ export async function presentComponent(
     largeDarkScreenshotUrl: component.largeDarkScreenshotUrl,
     imageCreditsHtml: component.imageCreditsHtml,
     snippets,
+    version: component.version,
+    updatedOn: component.updatedOn,
+    // Reasons and dates are public; the code of a change only reaches its owners.
+    changes: component.history
+      .map((entry) => ({
+        version: entry.version,
+        date: entry.date,
+        reason: entry.reason,
+        diffs: history
+          ? entry.version === 1
+            ? []
+            : (history.changes.find((change) => change.version === entry.version)?.diffs ?? [])
+          : null,
+      }))
+      .reverse(),
   };
 }
 
@@ -312,3 +333,36 @@ export function homeCatalogue(catalogue: () => Catalogue) {
     componentCount: currentComponentCount(catalogue()),
   });
 }
+
+/**
+ * The components each changelog release touched, by release name: those it added (the release
+ * whose `added:` first names them) and those whose history names it for a change.
+ */
+export function releaseComponents(catalogue: Catalogue): Map<string, ChangelogComponentLink[]> {
+  const known = releaseLinks.get(catalogue);
+  if (known) return known;
+  const byRelease = new Map<string, ChangelogComponentLink[]>();
+  const add = (release: string, link: ChangelogComponentLink) => {
+    const links = byRelease.get(release) ?? [];
+    links.push(link);
+    byRelease.set(release, links);
+  };
+  for (const { subcategory, component } of catalogue
+    .subcategories()
+    .flatMap((place) =>
+      place.subcategory.components.map((component) => ({ ...place, component })),
+    )) {
+    const url = `${subcategory.url}${component.archived ? '?include=archived' : ''}#component-${component.uuid}`;
+    const base = { name: component.name, subcategory: subcategory.name, url };
+    if (component.addedIn) add(component.addedIn, { ...base, change: 'added', reason: null });
+    for (const entry of component.history) {
+      if (entry.release && entry.version > 1) {
+        add(entry.release, { ...base, change: 'changed', reason: entry.reason });
+      }
+    }
+  }
+  releaseLinks.set(catalogue, byRelease);
+  return byRelease;
+}
+
+const releaseLinks = new WeakMap<Catalogue, Map<string, ChangelogComponentLink[]>>();

@@ -11,6 +11,7 @@ import type {
   CategoryJson,
   CodeJson,
   ComponentJson,
+  HistoryJson,
   ProductJson,
   SubcategoryJson,
 } from '@tessera/catalog/catalogue';
@@ -21,6 +22,7 @@ export type {
   CategoryJson,
   CodeJson,
   ComponentJson,
+  HistoryJson,
   ProductJson,
   RelatedJson,
   SubcategoryJson,
@@ -53,6 +55,11 @@ export interface Catalogue {
   related(uuid: string): readonly RelatedJson[];
   /** The three snippets of a component: only ever called for a viewer entitled to them. */
   code(uuid: string): Promise<CodeJson>;
+  /**
+   * The diffs of each change to a component (none for one never changed): like its code, only
+   * ever called for a viewer entitled to it.
+   */
+  history(uuid: string): Promise<HistoryJson>;
   /** Absolute paths of files the server streams after its own checks. */
   previewFile(uuid: string): string;
   /** A component's code file, for readers that must not fill the cache (bulk downloads). */
@@ -121,6 +128,12 @@ export function loadCatalogue(dir: string): Catalogue {
     },
   });
 
+  const historyCache = new LRUCache<string, HistoryJson>({
+    max: 256,
+    fetchMethod: async (uuid) =>
+      JSON.parse(await readFile(path.join(dir, 'history', `${uuid}.json`), 'utf8')) as HistoryJson,
+  });
+
   return {
     version: catalog.generatedFrom,
     products: catalog.products,
@@ -136,6 +149,12 @@ export function loadCatalogue(dir: string): Catalogue {
     code(uuid) {
       if (!byUuid.has(uuid)) return Promise.reject(new Error(`No component ${uuid}`));
       return codeCache.fetch(uuid).then((entry) => entry!.code);
+    },
+    async history(uuid) {
+      const place = byUuid.get(uuid);
+      if (!place) throw new Error(`No component ${uuid}`);
+      if (place.component.version <= 1) return { changes: [] };
+      return (await historyCache.fetch(uuid))!;
     },
     previewFile: (uuid) => path.join(dir, 'previews', `${uuid}.html`),
     codeFile(uuid) {

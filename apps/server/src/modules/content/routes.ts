@@ -8,6 +8,7 @@ import {
   type Documentation,
   type PrivacyPolicy,
 } from '@tessera/catalog/content';
+import type { ChangelogComponentLink } from '@tessera/pages';
 import { Router } from 'express';
 
 export interface ContentSettings {
@@ -20,6 +21,8 @@ export interface ContentSettings {
   newsletterFormUrl: string;
   /** The community chat's invite link (config COMMUNITY_URL). */
   communityUrl?: string;
+  /** The components each release added or changed, by release name (from the catalogue). */
+  releaseComponents?: () => ReadonlyMap<string, ChangelogComponentLink[]>;
   /** Render the Markdown at start rather than on the first visit (production). */
   preload?: boolean;
   onPreloadError?: (error: unknown) => void;
@@ -55,8 +58,12 @@ export function contentRoutes(settings: ContentSettings): Router {
   const router = Router();
   router.get('/changelog', async (_req, res) => {
     const { changelog } = await load();
+    const touched = settings.releaseComponents?.();
     return res.inertia('Changelog', {
-      entries: changelog,
+      entries: changelog.map(({ release, ...entry }) => ({
+        ...entry,
+        components: touched?.get(release) ?? [],
+      })),
       subscribeUrl: settings.newsletterFormUrl,
     });
   });

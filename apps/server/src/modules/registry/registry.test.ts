@@ -254,6 +254,7 @@ describe(`the registry (${TEST_DATABASE})`, () => {
       ]);
       expect(item.meta).not.toHaveProperty('owned');
     }
+    const hero = entries.find((entry) => entry.name === HERO)!.component;
     expect(items.find((item) => item.name === HERO)).toMatchObject({
       type: 'registry:block',
       title: 'Heroes: Simple centered',
@@ -261,8 +262,17 @@ describe(`the registry (${TEST_DATABASE})`, () => {
       meta: {
         url: `${app.config.appUrl}/components/marketing/sections/heroes`,
         package: 'Marketing',
+        version: hero.history.length,
+        updatedOn: hero.history.at(-1)!.date,
       },
     });
+    // Every item says its version, so a project can tell what it installed is out of date.
+    for (const [index, item] of items.entries()) {
+      expect(item.meta).toMatchObject({
+        version: current[index]!.component.version,
+        updatedOn: current[index]!.component.updatedOn,
+      });
+    }
     expectNoUnownedCode('index', response.text);
   });
 
@@ -337,8 +347,14 @@ describe(`the registry (${TEST_DATABASE})`, () => {
       type: 'registry:block',
       dependencies: [],
       categories: ['marketing', 'sections', 'heroes'],
-      meta: { language: 'react', package: 'Marketing' },
+      meta: {
+        language: 'react',
+        package: 'Marketing',
+        version: entry.component.version,
+        updatedOn: entry.component.updatedOn,
+      },
     });
+    expect(entry.component.version).toBeGreaterThan(1); // the hero changed since it was added
     expect(response.body.files[0]).toEqual({
       path: 'registry/tessera/marketing/heroes/simple-centered.tsx',
       type: 'registry:block',

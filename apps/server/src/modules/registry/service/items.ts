@@ -52,6 +52,12 @@ export interface ItemMeta {
   languages: readonly RegistryLanguage[];
   requiresJavaScript: boolean;
   archived: boolean;
+  /**
+   * The component's version (1 when added, one more for each change to its code) and the date of
+   * that version: an installed item whose version is below the index's is out of date.
+   */
+  version: number;
+  updatedOn: string;
 }
 
 export interface RegistryItemFile {
@@ -87,6 +93,8 @@ function meta(entry: RegistryEntry, appUrl: string): ItemMeta {
     languages: REGISTRY_LANGUAGES,
     requiresJavaScript: entry.component.requiresJavaScript,
     archived: entry.component.archived,
+    version: entry.component.version,
+    updatedOn: entry.component.updatedOn,
   };
 }
 
