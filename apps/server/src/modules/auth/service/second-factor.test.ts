@@ -13,7 +13,7 @@ import { normalizeRecoveryCode, secondFactorService } from './second-factor.ts';
 const clock = { now: Date.parse('2025-06-15T12:00:00Z') };
 const now = () => clock.now;
 const services = await testServices(testConfig(await testServicesEnv()), captureLogger().logger, {
-  now: () => new Date(clock.now),
+  now: () => clock.now,
 });
 const { database } = services;
 const { db } = database;
