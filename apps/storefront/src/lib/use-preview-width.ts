@@ -7,7 +7,9 @@ import { useState } from 'react';
  * PUT /preview-width like the code language, so the next page opens at it. Only the shared
  * `previewWidth` is reloaded.
  */
-export function usePreviewWidth(shared: PreviewWidth): [PreviewWidth, (next: PreviewWidth) => void] {
+export function usePreviewWidth(
+  shared: PreviewWidth,
+): [PreviewWidth, (next: PreviewWidth) => void] {
   const [pending, setPending] = useState<PreviewWidth | null>(null);
   const choose = (next: PreviewWidth) => {
     setPending(next);

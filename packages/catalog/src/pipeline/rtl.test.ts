@@ -169,7 +169,7 @@ describe('the right-to-left check in the build', () => {
     expect(failures).toEqual([]);
     const [file] = readdirSync(join(outDir, 'previews'));
     const preview = readFileSync(join(outDir, 'previews', file!), 'utf8');
-    expect(preview).toContain("data.type !== \"DIRECTION\"");
+    expect(preview).toContain('data.type !== "DIRECTION"');
     expect(preview.indexOf('"DIRECTION"')).toBeLessThan(preview.indexOf('</head>'));
   }, 300_000);
 });

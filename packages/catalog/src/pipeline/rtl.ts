@@ -37,7 +37,10 @@ export function unmirrored(samples: MirrorSample[], pageWidth: number): string[]
   const problems: string[] = [];
   for (const { element, ltr, rtl } of samples) {
     const expected = pageWidth - (ltr.x + ltr.width);
-    if (Math.abs(rtl.x - expected) > RTL_TOLERANCE || Math.abs(rtl.width - ltr.width) > RTL_TOLERANCE) {
+    if (
+      Math.abs(rtl.x - expected) > RTL_TOLERANCE ||
+      Math.abs(rtl.width - ltr.width) > RTL_TOLERANCE
+    ) {
       problems.push(
         `${element} at x=${Math.round(rtl.x)} right to left, ${Math.round(expected)} expected`,
       );
@@ -188,9 +191,13 @@ export async function launchRtlChecker({
         const samples: MirrorSample[] = [];
         for (const box of ltr) {
           const other = byName.get(box.element);
-          if (other) samples.push({ element: box.element.replace(/#\d+$/, ''), ltr: box, rtl: other });
+          if (other)
+            samples.push({ element: box.element.replace(/#\d+$/, ''), ltr: box, rtl: other });
         }
-        return { unmirrored: unmirrored(samples, pageWidth), physicalClasses: physicalClassesIn(html) };
+        return {
+          unmirrored: unmirrored(samples, pageWidth),
+          physicalClasses: physicalClassesIn(html),
+        };
       } finally {
         files.delete(name);
       }

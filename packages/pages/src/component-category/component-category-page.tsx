@@ -3,11 +3,7 @@ import { ArchiveBoxIcon } from '../catalog/icons';
 import { componentCountLabel } from '../catalog/category-card';
 import type { Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
-import type {
-  PreviewColorScheme,
-  PreviewWidth,
-  SnippetLanguage,
-} from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 
 /**
  * Signed-out visitors (and search engines) read 'Tailwind CSS {name}'; signed-in users just the

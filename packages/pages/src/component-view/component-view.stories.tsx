@@ -2,11 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import { fixtureHighlight, ownerHeroComponents, visitorHeroComponents } from '../fixtures/catalog';
-import type {
-  PreviewColorScheme,
-  PreviewWidth,
-  SnippetLanguage,
-} from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
 import { PREVIEW_MIN_WIDTH } from '../constants';
 

@@ -14,11 +14,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type * as React from 'react';
 import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/icons';
 import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
-import type {
-  PreviewColorScheme,
-  PreviewWidth,
-  SnippetLanguage,
-} from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 import { CatalogueImage } from '../shared/catalogue-image';
 import { CodeBlock } from './code-block';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
@@ -309,7 +305,10 @@ function ComponentPreview({
   }
   return (
     <>
-      <div data-slot="preview-controls" className="mb-3 flex flex-wrap items-center justify-end gap-2">
+      <div
+        data-slot="preview-controls"
+        className="mb-3 flex flex-wrap items-center justify-end gap-2"
+      >
         <PreviewWidthSwitch
           label={`${component.name} preview width`}
           value={preset}

@@ -72,9 +72,13 @@ export function ResizablePreview({
   const [width, setWidth] = useState<number | null>(defaultWidth ?? presetWidth ?? null);
   const [dragging, setDragging] = useState(false);
 
-  useEffect(() => {
+  // A newly chosen preset replaces the width, set while rendering (React's "adjusting state when
+  // a prop changes"), so the frame never paints at the old width first.
+  const [appliedPreset, setAppliedPreset] = useState(presetWidth);
+  if (presetWidth !== appliedPreset) {
+    setAppliedPreset(presetWidth);
     if (presetWidth !== undefined) setWidth(presetWidth);
-  }, [presetWidth]);
+  }
 
   useEffect(() => {
     const track = trackRef.current;
