@@ -31,7 +31,7 @@ export type PreviewWidthSwitchProps = {
 
 /**
  * Phone, sm, md, lg, xl and Full beside the preview's resize handle: toggle buttons, the
- * current preset pressed. Pressing the pressed one again puts the frame back at its width.
+ * current preset pressed; after a drag none is, and any of them puts the frame back at a preset.
  */
 export function PreviewWidthSwitch({ value, onChange, label, className }: PreviewWidthSwitchProps) {
   return (
