@@ -145,6 +145,7 @@ describe('pages of the first issue', () => {
       preferredLanguage: 'en-US',
       snippetLang: 'html',
       previewColorScheme: 'light',
+      previewWidth: 'full',
       can: { purchaseAllAccess: true },
       // The component packages, none licensed to a visitor.
       products: [

@@ -838,6 +838,13 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         outcome: 'audited',
       },
       {
+        method: 'put',
+        path: '/preview-width',
+        body: { preview_width: 'md' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
         method: 'patch',
         path: `/licenses/${DEMO_KEYS.customerMarketing}`,
         body: {},

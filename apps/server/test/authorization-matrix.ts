@@ -709,6 +709,7 @@ export const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string);
     { method: 'post', path: '/login/second-factor/passkey', body: { response: {} } },
     { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
     { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
+    { method: 'put', path: '/preview-width', body: { preview_width: 'md' } },
     { method: 'post', path: '/logout', body: {} },
     { method: 'post', path: '/login', body: { email: DEMO_USERS.admin, password: DEMO_PASSWORD } },
     { method: 'post', path: '/password/email', body: { email: DEMO_USERS.admin } },

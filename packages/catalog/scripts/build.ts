@@ -1,6 +1,7 @@
 // Builds the catalogue into packages/catalog/dist (pnpm --filter @tessera/catalog build):
 //   node scripts/build.ts [--out dist] [--cache .cache] [--no-screenshots] [--pages 3]
 //                         [--content content] [--overrides overrides] [--write-dark-pending]
+//                         [--write-rtl-pending]
 // Exits 1 naming every component whose conversion is not faithful. Then related.json: each
 // component's related components, derived from the built catalogue (src/related/related.ts).
 import { rmSync, writeFileSync } from 'node:fs';
@@ -21,6 +22,8 @@ const { values } = parseArgs({
     overrides: { type: 'string', default: resolve(root, 'overrides') },
     // Regenerates dark-pending.txt with exactly the components failing the dark-mode check.
     'write-dark-pending': { type: 'boolean', default: false },
+    // Regenerates rtl-pending.txt with exactly the components failing the right-to-left check.
+    'write-rtl-pending': { type: 'boolean', default: false },
   },
 });
 
@@ -36,6 +39,7 @@ try {
     contentDir: resolve(values.content),
     overridesDir: resolve(values.overrides),
     writeDarkPending: values['write-dark-pending'],
+    writeRtlPending: values['write-rtl-pending'],
     // Only the package's own cache is pruned; a cache shared with other content is left alone.
     prune: resolve(values.content) === resolve(root, 'content'),
   });

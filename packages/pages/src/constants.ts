@@ -93,6 +93,21 @@ export const SNIPPET_LANGUAGE_LABELS: Readonly<Record<SnippetLanguage, string>> 
  */
 export const PREVIEW_COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
 export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
+/**
+ * The preview frame's preset widths, in CSS pixels: a phone, then Tailwind's breakpoints (sm,
+ * md, lg, xl), and `full`, the width the page gives the frame (null here). Persisted with
+ * PUT /preview-width like the code language; dragging the handle leaves every preset unpressed.
+ */
+export const PREVIEW_WIDTHS = ['phone', 'sm', 'md', 'lg', 'xl', 'full'] as const;
+export type PreviewWidth = (typeof PREVIEW_WIDTHS)[number];
+export const PREVIEW_WIDTH_PIXELS: Readonly<Record<PreviewWidth, number | null>> = {
+  phone: 375,
+  sm: 640,
+  md: 768,
+  lg: 1024,
+  xl: 1280,
+  full: null,
+};
 
 /** The design ebook in the Black Friday bundle: $149 USD on its own, 218 pages, three videos. */
 export const DESIGN_EBOOK = { retailAmount: 14_900, pages: 218, videos: 3 } as const;

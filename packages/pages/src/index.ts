@@ -7,6 +7,7 @@ export type {
   PageProps,
   PageSeo,
   PreviewColorScheme,
+  PreviewWidth,
   SharedPageData,
   SharedProduct,
   SnippetLanguage,
@@ -302,6 +303,14 @@ export {
   type BodyHeightMessage,
 } from './component-view/use-body-height';
 export { CODE_FOLD_LINES } from './component-view/code-block';
+export {
+  DirectionToggle,
+  directionMessage,
+  PreviewWidthSwitch,
+  previewWidthName,
+  type DirectionMessage,
+  type PreviewDirection,
+} from './component-view/preview-width-switch';
 export {
   ColorSchemeSwitch,
   colorSchemeMessage,

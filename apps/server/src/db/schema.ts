@@ -17,6 +17,8 @@ export interface UsersTable {
   snippet_lang: string | null;
   /** The component previews' colour scheme last chosen (PUT /preview-color-scheme). */
   preview_color_scheme: string | null;
+  /** The preview frame's preset width last chosen (PUT /preview-width). */
+  preview_width: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -29,6 +29,7 @@ describe(`going back (${TEST_DATABASE})`, () => {
   const FORMS: [string, 'put' | 'post', string, object][] = [
     ['a display choice', 'put', '/snippet-language', { snippet_lang: 'vue' }],
     ['the colour scheme', 'put', '/preview-color-scheme', { preview_color_scheme: 'dark' }],
+    ['the preview width', 'put', '/preview-width', { preview_width: 'md' }],
     ['a form that fails validation', 'post', '/newsletter', { email: 'not-an-address' }],
   ];
 

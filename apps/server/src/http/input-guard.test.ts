@@ -75,6 +75,7 @@ describe(`NUL bytes and lone surrogates are refused with 422, never a 500 (${TES
         ],
         ['post', '/newsletter', { email_address: `a${text}@example.com` }, 'email_address'],
         ['put', '/snippet-language', { snippet_lang: `vue${text}` }, 'snippet_lang'],
+        ['put', '/preview-width', { preview_width: `md${text}` }, 'preview_width'],
       ];
       for (const [method, url, body, field] of forms) {
         const response = await browser.submit(method, url, body);

@@ -6,12 +6,14 @@ import {
 } from '@tessera/pages';
 import { PRICING_URL } from '@tessera/pages/constants';
 import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
+import { usePreviewWidth } from '../lib/use-preview-width';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 
 export default function ComponentCategory() {
   const { props } = usePage<PagePropsFor<'ComponentCategory'>>();
   const [language, setLanguage] = useSnippetLanguage(props.snippetLang);
   const [colorScheme, setColorScheme] = usePreviewColorScheme(props.previewColorScheme);
+  const [previewWidth, setPreviewWidth] = usePreviewWidth(props.previewWidth);
   const signedIn = props.auth !== null;
   return (
     <>
@@ -23,6 +25,8 @@ export default function ComponentCategory() {
         onLanguageChange={setLanguage}
         previewColorScheme={colorScheme}
         onPreviewColorSchemeChange={setColorScheme}
+        previewWidth={previewWidth}
+        onPreviewWidthChange={setPreviewWidth}
         pricingUrl={PRICING_URL}
       />
     </>

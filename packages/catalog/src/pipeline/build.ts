@@ -12,7 +12,7 @@ import { checkSnippet, FidelityError } from './fidelity.ts';
 import { highlight } from './highlight.ts';
 import { CATALOG_ROOT, CONTENT_DIR, loadCatalog, OVERRIDES_DIR } from './load.ts';
 import type { ComponentEntry } from './load.ts';
-import { PREVIEW_FONT_FILE, previewDocument } from './preview.ts';
+import { PREVIEW_FONT_FILE, previewDocument, withDirectionSwitch } from './preview.ts';
 import { launchRenderChecker } from './rendered.ts';
 import type { RenderChecker } from './rendered.ts';
 import { compileTailwindCss } from '../tailwind.ts';
@@ -24,6 +24,15 @@ import { HistoryError, loadHistory } from '../history/history.ts';
 import type { ComponentHistory, VersionCode } from '../history/history.ts';
 import { THUMBNAIL_SUFFIX, writeThumbnails } from './thumbnail.ts';
 import {
+  launchRtlChecker,
+  readRtlPending,
+  RTL_CHECK_VERSION,
+  rtlProblems,
+  writeRtlPending,
+  type RtlVerdict,
+} from './rtl.ts';
+import {
+  launchChromium,
   launchScreenshotter,
   PREVIEW_FONT_SOURCE,
   ScreenshotMismatchError,
@@ -64,6 +73,10 @@ export type BuildOptions = {
   darkPendingFile?: string;
   /** Rewrite the allowlist with exactly the components failing the dark-mode check. */
   writeDarkPending?: boolean;
+  /** The right-to-left allowlist (see rtl.ts); `rtl-pending.txt` beside the content directory. */
+  rtlPendingFile?: string;
+  /** Rewrite it with exactly the components failing the right-to-left check. */
+  writeRtlPending?: boolean;
   /**
    * Tests only: alters a component's first render before it is compared with the second (a
    * corrupted shot must fail the build).
@@ -89,6 +102,13 @@ export type BuildStats = {
   darkChecked: number;
   /** Components on the dark-mode allowlist. */
   darkPending: number;
+  /** Components laid out right to left in Chromium in this run (cache misses). */
+  rtlChecked: number;
+  rtlFromCache: number;
+  /** Components with a right-to-left verdict that pass it. */
+  rtlPassed: number;
+  /** Components on the right-to-left allowlist. */
+  rtlPending: number;
   timings: {
     load: number;
     convert: number;
@@ -316,6 +336,115 @@ function releaseNameOf(release: { file: string } | undefined): string | null {
   return release ? releaseName(release.file) : null;
 }
 
+/**
+ * Each component's right-to-left verdict (rtl.ts), cached under its own key: the preview
+ * document, its images and the check's version, never the screenshots' key, so a change to the
+ * check takes no screenshot again. Misses are laid out in Chromium, one page for all of them;
+ * without Chromium (no screenshots) they stay unchecked.
+ */
+async function rightToLeftVerdicts(
+  components: ComponentEntry[],
+  previews: Map<string, string>,
+  context: {
+    cache: Cache;
+    tools: string;
+    imagesDir: string;
+    inChromium: boolean;
+    stats: BuildStats;
+  },
+): Promise<Map<string, RtlVerdict>> {
+  const { cache, tools, imagesDir, stats } = context;
+  const verdicts = new Map<string, RtlVerdict>();
+  const missing: { component: ComponentEntry; key: string; preview: string }[] = [];
+  for (const component of components) {
+    const preview = previews.get(component.uuid);
+    if (preview === undefined) continue;
+    const key = hashParts(
+      `rtl-check-${RTL_CHECK_VERSION}`,
+      tools,
+      preview,
+      component.html,
+      ...imageFingerprint(component.html, imagesDir),
+    );
+    const cached = cache.readJson<RtlVerdict>('rtl', key);
+    if (cached) {
+      verdicts.set(component.uuid, cached);
+      stats.rtlFromCache++;
+    } else missing.push({ component, key, preview });
+  }
+  if (missing.length === 0 || !context.inChromium) return verdicts;
+  const browser = await launchChromium();
+  try {
+    const checker = await launchRtlChecker({ browser, imagesDir });
+    for (const { component, key, preview } of missing) {
+      const verdict = await checker.check(key, preview, component.html);
+      cache.writeJson('rtl', key, verdict);
+      verdicts.set(component.uuid, verdict);
+      stats.rtlChecked++;
+    }
+    await checker.close();
+  } finally {
+    await browser.close();
+  }
+  return verdicts;
+}
+
+/**
+ * The right-to-left rule against its allowlist, like the dark-mode one: a failing component
+ * not listed fails the build, and so does a listed one that passes.
+ */
+function checkRightToLeft(
+  components: ComponentEntry[],
+  verdicts: Map<string, RtlVerdict>,
+  pendingFile: string,
+  rewrite: boolean,
+  stats: BuildStats,
+  log: (line: string) => void,
+): BuildFailure[] {
+  const pending = readRtlPending(pendingFile);
+  const failing: string[] = [];
+  const failures: BuildFailure[] = [];
+  const paths = new Set(components.map((component) => component.path));
+  for (const component of components) {
+    const verdict = verdicts.get(component.uuid);
+    if (!verdict) continue;
+    const problems = rtlProblems(verdict);
+    if (problems.length > 0) failing.push(component.path);
+    else stats.rtlPassed++;
+    if (rewrite) continue;
+    if (problems.length > 0 && !pending.has(component.path)) {
+      failures.push({
+        component: component.path,
+        message: `${component.path}: not right to left: ${problems.join('; ')}`,
+      });
+    } else if (problems.length === 0 && pending.has(component.path)) {
+      failures.push({
+        component: component.path,
+        message: `${component.path}: passes the right-to-left check, so remove it from ${pendingFile}`,
+      });
+    }
+  }
+  if (rewrite) {
+    const unchecked = [...pending].filter(
+      (path) => paths.has(path) && !verdicts.has(components.find((c) => c.path === path)!.uuid),
+    );
+    writeRtlPending(pendingFile, [...failing, ...unchecked]);
+    stats.rtlPending = failing.length + unchecked.length;
+    log(`Wrote ${stats.rtlPending} component(s) to ${pendingFile}.`);
+    return [];
+  }
+  for (const path of pending) {
+    if (!paths.has(path)) {
+      failures.push({
+        component: path,
+        message: `${path}: listed in ${pendingFile} but no such component exists`,
+      });
+    }
+  }
+  stats.rtlPending = pending.size;
+  return failures;
+}
+
 function companionsOf(react: string): Pick<Snippet, 'companions'> {
   const companions = reactCompanions(react);
   return companions.length > 0 ? { companions } : {};
@@ -397,11 +526,16 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
     screenshotAgreement: { identical: 0, withinTolerance: 0, retaken: 0 },
     darkChecked: 0,
     darkPending: 0,
+    rtlChecked: 0,
+    rtlFromCache: 0,
+    rtlPassed: 0,
+    rtlPending: 0,
     timings,
   };
   const failures: BuildFailure[] = [];
   const shots = new Map<string, ShotEntry | null>();
   const componentKeys: string[] = [];
+  const previews = new Map<string, string>();
   let screenshotter: Promise<Screenshotter> | undefined;
   let checker: Promise<RenderChecker> | undefined;
   const renderChecker = () => (checker ??= launchRenderChecker());
@@ -518,7 +652,10 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
       }
       const code: CodeJson = { snippets: entry.snippets };
       writeFileSync(join(outDir, 'code', `${component.uuid}.json`), JSON.stringify(code));
-      writeFileSync(join(outDir, 'previews', `${component.uuid}.html`), entry.preview);
+      writeFileSync(
+        join(outDir, 'previews', `${component.uuid}.html`),
+        withDirectionSwitch(entry.preview),
+      );
       const history = histories.get(component.path)!;
       if (history.entries.length > 1) {
         // Each change's diff in each language; cached, since it runs the converters.
@@ -540,6 +677,7 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
         writeFileSync(join(outDir, 'history', `${component.uuid}.json`), JSON.stringify(json));
       }
       shoot(component, entry.preview);
+      previews.set(component.uuid, entry.preview);
     }
     await Promise.all(pendingShots);
   } finally {
@@ -561,6 +699,23 @@ export async function buildCatalog(options: BuildOptions): Promise<BuildResult> 
   }
   if (screenshotStart !== undefined) timings.screenshots = screenshotEnd - screenshotStart;
   if (failures.length > 0) throw new CatalogBuildError(failures);
+  const rtl = await rightToLeftVerdicts(source.components, previews, {
+    cache,
+    tools,
+    imagesDir,
+    inChromium: options.screenshots,
+    stats,
+  });
+  failures.push(
+    ...checkRightToLeft(
+      source.components,
+      rtl,
+      options.rtlPendingFile ?? join(contentDir, '..', 'rtl-pending.txt'),
+      options.writeRtlPending ?? false,
+      stats,
+      log,
+    ),
+  );
   failures.push(
     ...checkDarkMode(
       source.components,

@@ -2,7 +2,7 @@
 // switches its colour scheme by message, without a reload, and still learns its height.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { buildPreview } from './preview.ts';
+import { buildPreview, withDirectionSwitch } from './preview.ts';
 import { launchChromium } from './screenshots.ts';
 
 let browser: Browser;
@@ -19,7 +19,8 @@ const html =
   '<div class="bg-white p-4 text-gray-900 dark:bg-gray-900 dark:p-10 dark:text-white"><p>Plan</p></div>';
 
 async function embed(page: Page, fragment = ''): Promise<void> {
-  const document = await buildPreview({ uuid, name: 'Plan', html });
+  // As published: with the direction switch the build adds when it writes the file.
+  const document = withDirectionSwitch(await buildPreview({ uuid, name: 'Plan', html }));
   await page.route('http://preview.test/**', (route) =>
     route.fulfill({
       contentType: 'text/html',
@@ -117,6 +118,72 @@ describe('the preview document’s colour scheme', () => {
     const log = () => target.evaluate(() => (window as never as { log: boolean[] }).log);
     await expect.poll(async () => (await log()).at(-1)).toBe(false);
     expect(await log()).toEqual([false]);
+    await page.close();
+  });
+});
+
+describe('the preview document’s direction', () => {
+  const direction = (page: Page) =>
+    page.frames()[1]!.evaluate(() => ({
+      dir: document.documentElement.dir,
+      computed: getComputedStyle(document.body).direction,
+      loads: performance.getEntriesByType('navigation').length,
+      marker: (window as never as { marker?: number }).marker ?? null,
+    }));
+  const postDirection = (page: Page, value: unknown) =>
+    page.evaluate((dir) => {
+      document
+        .querySelector('iframe')!
+        .contentWindow!.postMessage({ type: 'DIRECTION', direction: dir }, '*');
+    }, value);
+
+  test('switches on a DIRECTION message from its parent, in place', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    expect(await direction(page)).toMatchObject({ dir: '', computed: 'ltr' });
+    await page.frames()[1]!.evaluate(() => {
+      (window as never as { marker: number }).marker = 1;
+    });
+    await postDirection(page, 'rtl');
+    await expect
+      .poll(() => direction(page))
+      .toEqual({ dir: 'rtl', computed: 'rtl', loads: 1, marker: 1 });
+    await postDirection(page, 'ltr');
+    await expect.poll(() => direction(page)).toMatchObject({ dir: 'ltr', computed: 'ltr' });
+    await page.close();
+  });
+
+  test('starts right to left with #dir=rtl, beside the colour scheme', async () => {
+    const page = await browser.newPage();
+    await embed(page, '#color-scheme=dark&dir=rtl');
+    expect(await direction(page)).toMatchObject({ dir: 'rtl', computed: 'rtl' });
+    expect(await frameState(page)).toMatchObject({ dark: true });
+    await page.close();
+  });
+
+  test('ignores unknown directions and messages from anyone but its parent', async () => {
+    const page = await browser.newPage();
+    await embed(page);
+    await page.frames()[1]!.evaluate(() => {
+      const seen: string[] = [];
+      (window as never as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(document.documentElement.dir)).observe(
+        document.documentElement,
+        { attributes: true, attributeFilter: ['dir'] },
+      );
+    });
+    await page.frames()[2]!.evaluate(() => {
+      // A sandboxed sibling can address the preview through their parent, but is not it.
+      parent.frames[0]!.postMessage({ type: 'DIRECTION', direction: 'rtl' }, '*');
+    });
+    await postDirection(page, 'RTL');
+    await postDirection(page, 'auto');
+    await postDirection(page, { toString: 'rtl' });
+    // A known value posted last: once it is applied, the earlier ones have been handled.
+    await postDirection(page, 'ltr');
+    const seen = () =>
+      page.frames()[1]!.evaluate(() => (window as never as { seen: string[] }).seen);
+    await expect.poll(seen).toEqual(['ltr']);
     await page.close();
   });
 });

@@ -16,6 +16,11 @@ export type ColorScheme = (typeof COLOR_SCHEMES)[number];
 /** Fired on the preview's window after the scheme is applied (the height reporter re-measures). */
 export const COLOR_SCHEME_APPLIED = 'colorschemeapplied';
 
+/** The message a parent posts to a preview frame to set its document's direction: `{type, direction}`. */
+export const DIRECTION = 'DIRECTION';
+export const DIRECTIONS = ['ltr', 'rtl'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+
 function escapeHtml(text: string): string {
   return text
     .replace(/&/g, '&amp;')
@@ -52,6 +57,36 @@ function colorSchemeSwitch(): string {
     choose(data.scheme);
   });
 })();</script>`;
+}
+
+// In <head> like the colour scheme: `#dir=rtl` in the frame's URL lays the first paint out right
+// to left, a DIRECTION message from the parent switches `dir` on <html> without a reload. The
+// height reporter re-measures after a switch (text may wrap differently).
+const DIRECTION_SWITCH = `<script>(() => {
+  const root = document.documentElement;
+  const directions = ${JSON.stringify(DIRECTIONS)};
+  const choose = (value) => {
+    if (!directions.includes(value)) return;
+    root.dir = value;
+    dispatchEvent(new Event(${JSON.stringify(COLOR_SCHEME_APPLIED)}));
+  };
+  choose(new URLSearchParams(location.hash.slice(1)).get('dir'));
+  addEventListener('message', (event) => {
+    const data = event.data;
+    if (event.source !== parent || !data || data.type !== ${JSON.stringify(DIRECTION)}) return;
+    choose(data.direction);
+  });
+})();</script>`;
+
+/**
+ * The published preview: the document {@link previewDocument} makes, with the direction switch
+ * at the end of its <head>. Added when the file is written, not inside previewDocument: the
+ * screenshots are keyed on (and taken of) that document, left to right either way, so the
+ * switch retakes none of them.
+ */
+export function withDirectionSwitch(document: string): string {
+  const end = document.indexOf('</head>');
+  return end === -1 ? document : document.slice(0, end) + DIRECTION_SWITCH + document.slice(end);
 }
 
 // Runs inside a sandboxed iframe (allow-scripts, opaque origin): the receiver checks

@@ -50,5 +50,7 @@ export function formatSummary(catalog: CatalogJson, stats: BuildStats): string[]
       `${stats.screenshotAgreement.retaken} component(s) rendered a third time.`,
     `Screenshot page time per mode: light ${seconds(t.screenshotsLight)}, dark ${seconds(t.screenshotsDark)}; ` +
       `dark mode checked for ${stats.darkChecked} component(s), ${stats.darkPending} pending (dark-pending.txt).`,
+    `Right to left: ${stats.rtlChecked} laid out in Chromium, ${stats.rtlFromCache} from cache; ` +
+      `${stats.rtlPassed} pass, ${stats.rtlPending} pending (rtl-pending.txt).`,
   ];
 }

@@ -3,7 +3,7 @@ import { ArchiveBoxIcon } from '../catalog/icons';
 import { componentCountLabel } from '../catalog/category-card';
 import type { Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
-import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 
 /**
  * Signed-out visitors (and search engines) read 'Tailwind CSS {name}'; signed-in users just the
@@ -32,6 +32,10 @@ export type ComponentCategoryPageProps = {
   previewColorScheme?: PreviewColorScheme;
   /** The container PUTs /preview-color-scheme, preserving scroll. */
   onPreviewColorSchemeChange?: (scheme: PreviewColorScheme) => void;
+  /** The shared `previewWidth`. */
+  previewWidth?: PreviewWidth;
+  /** The container PUTs /preview-width, preserving scroll. */
+  onPreviewWidthChange?: (width: PreviewWidth) => void;
   /** Where 'Get the code' and 'Upgrade to get these components' lead. */
   pricingUrl?: string;
 };
@@ -50,6 +54,8 @@ export function ComponentCategoryPage({
   onLanguageChange,
   previewColorScheme = 'light',
   onPreviewColorSchemeChange,
+  previewWidth = 'full',
+  onPreviewWidthChange,
   pricingUrl,
 }: ComponentCategoryPageProps) {
   const { category } = subcategory;
@@ -98,6 +104,8 @@ export function ComponentCategoryPage({
               onLanguageChange={onLanguageChange}
               colorScheme={previewColorScheme}
               onColorSchemeChange={onPreviewColorSchemeChange}
+              previewWidth={previewWidth}
+              onPreviewWidthChange={onPreviewWidthChange}
               pricingUrl={pricingUrl}
             />
           </li>

@@ -8,17 +8,18 @@ import {
   ownerHeroComponents,
   visitorHeroComponents,
 } from '../fixtures/catalog';
-import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 import { ComponentView, type ComponentViewProps } from './component-view';
 import { PREVIEW_MIN_WIDTH } from '../constants';
 
 /**
- * Keeps the chosen language and colour scheme in state, as the container does after
- * PUT /snippet-language and PUT /preview-color-scheme.
+ * Keeps the chosen language, colour scheme and preset width in state, as the container does
+ * after PUT /snippet-language, PUT /preview-color-scheme and PUT /preview-width.
  */
 function InteractiveComponentView(props: ComponentViewProps) {
   const [language, setLanguage] = useState<SnippetLanguage>(props.snippetLang ?? 'html');
   const [scheme, setScheme] = useState<PreviewColorScheme>(props.colorScheme ?? 'light');
+  const [width, setWidth] = useState<PreviewWidth>(props.previewWidth ?? 'full');
   return (
     <ComponentView
       {...props}
@@ -31,6 +32,11 @@ function InteractiveComponentView(props: ComponentViewProps) {
       onColorSchemeChange={(next) => {
         setScheme(next);
         props.onColorSchemeChange?.(next);
+      }}
+      previewWidth={width}
+      onPreviewWidthChange={(next) => {
+        setWidth(next);
+        props.onPreviewWidthChange?.(next);
       }}
     />
   );
@@ -55,6 +61,8 @@ const meta = {
     onLanguageChange: fn(),
     colorScheme: 'light',
     onColorSchemeChange: fn(),
+    previewWidth: 'full',
+    onPreviewWidthChange: fn(),
   },
   beforeEach() {
     // Headless Chromium denies clipboard access without a user permission prompt.
@@ -467,5 +475,130 @@ export const AddedNotChanged = {
       'Added Nov 22, 2026',
     );
     await expect(within(canvasElement).queryByText('What changed')).not.toBeInTheDocument();
+  },
+} satisfies Story;
+
+async function widthSwitch(canvasElement: HTMLElement, name: string) {
+  return within(within(canvasElement).getByRole('group', { name: `${name} preview width` }));
+}
+
+async function frameWidth(canvasElement: HTMLElement, name: string, width: number) {
+  const frame = within(canvasElement).getByTitle(`${name} preview`);
+  await waitFor(() => expect(frame.getBoundingClientRect().width).toBe(width));
+}
+
+export const PreviewWidthPreset = {
+  args: { previewWidth: 'md' },
+  play: async ({ args, canvasElement }) => {
+    const presets = await widthSwitch(canvasElement, 'Simple centered');
+    await expect(presets.getByRole('button', { name: 'md, 768 pixels' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expect(presets.getByRole('button', { name: 'Full width' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    await frameWidth(canvasElement, 'Simple centered', 768);
+    // By keyboard: from md to lg, then Space.
+    presets.getByRole('button', { name: 'md, 768 pixels' }).focus();
+    await userEvent.tab();
+    await expect(presets.getByRole('button', { name: 'lg, 1024 pixels' })).toHaveFocus();
+    await userEvent.keyboard(' ');
+    await expect(args.onPreviewWidthChange).toHaveBeenCalledWith('lg');
+    await expect(presets.getByRole('button', { name: 'lg, 1024 pixels' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await frameWidth(canvasElement, 'Simple centered', 1024);
+    const handle = within(canvasElement).getByRole('separator', {
+      name: 'Resize the Simple centered preview',
+    });
+    await expect(handle).toHaveAttribute('aria-valuenow', '1024');
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const PreviewWidthDragged = {
+  args: { previewWidth: 'sm' },
+  play: async ({ args, canvasElement }) => {
+    const presets = await widthSwitch(canvasElement, 'Simple centered');
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    await frameWidth(canvasElement, 'Simple centered', 640);
+    const handle = within(canvasElement).getByRole('separator', {
+      name: 'Resize the Simple centered preview',
+    });
+    handle.focus();
+    await userEvent.keyboard('{ArrowRight}');
+    await expect(handle).toHaveAttribute('aria-valuenow', '656');
+    await frameWidth(canvasElement, 'Simple centered', 656);
+    // The handle leaves the preset: no button pressed, nothing persisted.
+    for (const button of presets.getAllByRole('button')) {
+      await expect(button).toHaveAttribute('aria-pressed', 'false');
+    }
+    await expect(args.onPreviewWidthChange).not.toHaveBeenCalled();
+    // The same preset again puts the frame back at it.
+    await userEvent.click(presets.getByRole('button', { name: 'sm, 640 pixels' }));
+    await frameWidth(canvasElement, 'Simple centered', 640);
+    await expect(presets.getByRole('button', { name: 'sm, 640 pixels' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(presets.getByRole('button', { name: 'Phone, 375 pixels' }));
+    await expect(args.onPreviewWidthChange).toHaveBeenCalledWith('phone');
+    await frameWidth(canvasElement, 'Simple centered', 375);
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** The direction the fixture's document reports after each DIRECTION message. */
+function watchFrameDirection(canvasElement: HTMLElement, name: string) {
+  const frame = within(canvasElement).getByTitle(`${name} preview`) as HTMLIFrameElement;
+  const state = { dir: null as string | null };
+  window.addEventListener('message', (event: MessageEvent) => {
+    const data = event.data as { type?: string; dir?: string };
+    if (event.source === frame.contentWindow && data?.type === 'DIRECTION_APPLIED') {
+      state.dir = data.dir ?? null;
+    }
+  });
+  return state;
+}
+
+export const RightToLeft = {
+  args: {},
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('button', {
+      name: 'RTL: the Simple centered preview right to left',
+    });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const direction = watchFrameDirection(canvasElement, 'Simple centered');
+    const frame = await frameSizedByDocument(canvasElement, 'Simple centered');
+    await waitFor(() => expect(direction.dir).toBe('ltr'));
+    toggle.focus();
+    await userEvent.keyboard('{Enter}');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // Switched by message, in place: the same document, still sized by its BODY_HEIGHT.
+    await waitFor(() => expect(direction.dir).toBe('rtl'));
+    await expect(frame).toHaveAttribute('data-direction', 'rtl');
+    await expect(frame).toHaveAttribute('data-height-source', 'document');
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+export const RightToLeftBackToLeftToRight = {
+  args: { defaultDirection: 'rtl' },
+  play: async ({ canvasElement }) => {
+    const toggle = within(canvasElement).getByRole('button', {
+      name: 'RTL: the Simple centered preview right to left',
+    });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const direction = watchFrameDirection(canvasElement, 'Simple centered');
+    await frameSizedByDocument(canvasElement, 'Simple centered');
+    await waitFor(() => expect(direction.dir).toBe('rtl'));
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(direction.dir).toBe('ltr'));
+    (document.activeElement as HTMLElement | null)?.blur();
   },
 } satisfies Story;

@@ -14,17 +14,23 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type * as React from 'react';
 import { BoltIcon, CodeBracketIcon, EyeIcon, LockClosedIcon } from '../catalog/icons';
 import type { CatalogComponent, ComponentSnippet } from '../catalog/types';
-import type { PreviewColorScheme, SnippetLanguage } from '../shared/shared-page-data';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 import { CatalogueImage } from '../shared/catalogue-image';
 import { FormattedDate } from '../prose/formatted-date';
 import { CodeBlock } from './code-block';
 import { ComponentHistory } from './component-history';
 import { RelatedComponents } from './related-components';
 import { colorSchemeMessage, ColorSchemeSwitch } from './color-scheme-switch';
+import {
+  DirectionToggle,
+  directionMessage,
+  type PreviewDirection,
+  PreviewWidthSwitch,
+} from './preview-width-switch';
 import { ResizablePreview } from './resizable-preview';
 import { reservedHeightStyle } from './reserved-height';
 import { requestBodyHeight, useBodyHeight } from './use-body-height';
-import { PREVIEW_BREAKPOINT, PRICING_URL } from '../constants';
+import { PREVIEW_BREAKPOINT, PREVIEW_WIDTH_PIXELS, PRICING_URL } from '../constants';
 
 /** Where the call to action of a locked component leads by default. */
 export const DEFAULT_PRICING_URL = PRICING_URL;
@@ -50,13 +56,19 @@ export type ComponentViewProps = {
   colorScheme?: PreviewColorScheme;
   /** The container persists the choice (PUT /preview-color-scheme) and passes it back. */
   onColorSchemeChange?: (scheme: PreviewColorScheme) => void;
+  /** The shared `previewWidth`: the preset the live preview's frame opens at. */
+  previewWidth?: PreviewWidth;
+  /** The container persists the preset (PUT /preview-width) and passes it back. */
+  onPreviewWidthChange?: (width: PreviewWidth) => void;
+  /** The live preview's direction at first (stories); left to right by default. */
+  defaultDirection?: PreviewDirection;
   /** '#pricing' when the page has a pricing section, else the all-access page's. */
   pricingUrl?: string;
   /** The playground: the live preview only, never the code. */
   previewOnly?: boolean;
   /** The tab shown first (stories, deep links); Preview by default. */
   defaultTab?: ComponentViewTab;
-  /** A starting preview width in pixels (stories); the container's width by default. */
+  /** A starting preview width in pixels (stories), as if dragged there: no preset pressed. */
   defaultPreviewWidth?: number;
   headingLevel?: 2 | 3;
   className?: string;
@@ -80,6 +92,9 @@ export function ComponentView({
   onLanguageChange,
   colorScheme: sharedColorScheme = 'light',
   onColorSchemeChange,
+  previewWidth: sharedPreviewWidth = 'full',
+  onPreviewWidthChange,
+  defaultDirection = 'ltr',
   pricingUrl = DEFAULT_PRICING_URL,
   previewOnly = false,
   defaultTab = 'preview',
@@ -91,6 +106,15 @@ export function ComponentView({
   // Without a container to remember it (the playground), the choice lives in this view.
   const [ownColorScheme, setOwnColorScheme] = useState(sharedColorScheme);
   const colorScheme = onColorSchemeChange ? sharedColorScheme : ownColorScheme;
+  const [ownPreviewWidth, setOwnPreviewWidth] = useState(sharedPreviewWidth);
+  const chosenWidth = onPreviewWidthChange ? sharedPreviewWidth : ownPreviewWidth;
+  // A drag (or the handle's keys) leaves the preset; the remembered one is unchanged.
+  const [dragged, setDragged] = useState(defaultPreviewWidth !== undefined);
+  const [direction, setDirection] = useState<PreviewDirection>(defaultDirection);
+  const chooseWidth = (width: PreviewWidth) => {
+    setDragged(false);
+    if (width !== chosenWidth) (onPreviewWidthChange ?? setOwnPreviewWidth)(width);
+  };
   const Heading = `h${headingLevel}` as const;
   const snippet = selectedSnippet(component.snippets, snippetLang);
   const showCode = component.viewType === 'downloadable' && !previewOnly && snippet !== undefined;
@@ -135,6 +159,11 @@ export function ComponentView({
       component={component}
       colorScheme={colorScheme}
       defaultWidth={defaultPreviewWidth}
+      preset={dragged ? null : chosenWidth}
+      onPresetChange={chooseWidth}
+      onResize={() => setDragged(true)}
+      direction={direction}
+      onDirectionChange={setDirection}
     />
   );
   const schemeSwitch = (
@@ -256,10 +285,21 @@ function ComponentPreview({
   component,
   colorScheme,
   defaultWidth,
+  preset,
+  onPresetChange,
+  onResize,
+  direction,
+  onDirectionChange,
 }: {
   component: CatalogComponent;
   colorScheme: PreviewColorScheme;
   defaultWidth?: number;
+  /** null after a drag. */
+  preset: PreviewWidth | null;
+  onPresetChange: (width: PreviewWidth) => void;
+  onResize: () => void;
+  direction: PreviewDirection;
+  onDirectionChange: (direction: PreviewDirection) => void;
 }) {
   const frame = cn(
     'overflow-hidden rounded-xl ring-1 ring-gray-900/10',
@@ -295,37 +335,62 @@ function ComponentPreview({
     );
   }
   return (
-    <ResizablePreview
-      label={`Resize the ${component.name} preview`}
-      defaultWidth={defaultWidth}
-      className={frame}
-    >
-      {() => <PreviewFrame component={component} colorScheme={colorScheme} />}
-    </ResizablePreview>
+    <>
+      <div
+        data-slot="preview-controls"
+        className="mb-3 flex flex-wrap items-center justify-end gap-2"
+      >
+        <PreviewWidthSwitch
+          label={`${component.name} preview width`}
+          value={preset}
+          onChange={onPresetChange}
+        />
+        <DirectionToggle name={component.name} value={direction} onChange={onDirectionChange} />
+      </div>
+      <ResizablePreview
+        label={`Resize the ${component.name} preview`}
+        defaultWidth={defaultWidth}
+        presetWidth={preset === null ? undefined : PREVIEW_WIDTH_PIXELS[preset]}
+        onResize={onResize}
+        className={frame}
+      >
+        {() => (
+          <PreviewFrame component={component} colorScheme={colorScheme} direction={direction} />
+        )}
+      </ResizablePreview>
+    </>
   );
 }
 
 function PreviewFrame({
   component,
   colorScheme,
+  direction,
 }: {
   component: CatalogComponent;
   colorScheme: PreviewColorScheme;
+  direction: PreviewDirection;
 }) {
   const iframeRef = useRef<HTMLIFrameElement>(null);
   const reportedHeight = useBodyHeight(iframeRef, component.uuid);
   // The first paint already in the chosen mode; later choices are posted (no reload). The
   // fragment is fixed at mount so that switching never navigates the frame.
   const [initialScheme] = useState(colorScheme);
+  const [initialDirection] = useState(direction);
   const onLoad = () => {
     const frame = iframeRef.current;
     frame?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
+    frame?.contentWindow?.postMessage(directionMessage(direction), '*');
     requestBodyHeight(frame);
   };
   useEffect(() => {
     iframeRef.current?.contentWindow?.postMessage(colorSchemeMessage(colorScheme), '*');
   }, [colorScheme]);
-  const src = component.previewUrl ? `${component.previewUrl}#color-scheme=${initialScheme}` : null;
+  useEffect(() => {
+    iframeRef.current?.contentWindow?.postMessage(directionMessage(direction), '*');
+  }, [direction]);
+  const fragment = `color-scheme=${initialScheme}${initialDirection === 'rtl' ? '&dir=rtl' : ''}`;
+  const src = component.previewUrl ? `${component.previewUrl}#${fragment}` : null;
   // Until the document reports its height, the frame reserves the one the build recorded for the
   // width it has (CSS, so already in the server's HTML); the report then changes nothing.
   const reserveKey = component.uuid.replace(/[^A-Za-z0-9-]/g, '');
@@ -346,6 +411,7 @@ function PreviewFrame({
         data-reserve={reserveKey}
         data-height-source={reportedHeight === null ? 'reserved' : 'document'}
         data-color-scheme={colorScheme}
+        data-direction={direction}
         style={reportedHeight === null ? undefined : { height: reportedHeight }}
         className="block w-full bg-transparent"
       />

@@ -41,6 +41,13 @@ export type ResizablePreviewProps = {
   children: (frameWidth: number | null) => React.ReactNode;
   /** A starting width (stories); the full container width by default. */
   defaultWidth?: number;
+  /**
+   * A preset width chosen beside the handle: pixels, or null for the full container width;
+   * undefined when none is chosen. The frame takes it whenever it changes.
+   */
+  presetWidth?: number | null;
+  /** Called when the handle (pointer or keys) moves: the frame is no longer at its preset. */
+  onResize?: () => void;
   className?: string;
 };
 
@@ -53,6 +60,8 @@ export function ResizablePreview({
   label,
   children,
   defaultWidth,
+  presetWidth,
+  onResize,
   className,
 }: ResizablePreviewProps) {
   const trackRef = useRef<HTMLDivElement>(null);
@@ -60,8 +69,16 @@ export function ResizablePreview({
   const frameId = useId();
   const [containerWidth, setContainerWidth] = useState(0);
   // null: as wide as the container, following it as the window resizes.
-  const [width, setWidth] = useState<number | null>(defaultWidth ?? null);
+  const [width, setWidth] = useState<number | null>(defaultWidth ?? presetWidth ?? null);
   const [dragging, setDragging] = useState(false);
+
+  // A newly chosen preset replaces the width, set while rendering (React's "adjusting state when
+  // a prop changes"), so the frame never paints at the old width first.
+  const [appliedPreset, setAppliedPreset] = useState(presetWidth);
+  if (presetWidth !== appliedPreset) {
+    setAppliedPreset(presetWidth);
+    if (presetWidth !== undefined) setWidth(presetWidth);
+  }
 
   useEffect(() => {
     const track = trackRef.current;
@@ -77,7 +94,9 @@ export function ResizablePreview({
   const max = containerWidth > 0 ? containerWidth : PREVIEW_MIN_WIDTH;
   const current = clampPreviewWidth(width ?? max, max);
 
-  function resizeTo(next: number) {
+  function resizeTo(next: number | null) {
+    onResize?.();
+    if (next === null) return setWidth(null);
     const clamped = clampPreviewWidth(next, containerWidth);
     setWidth(clamped >= containerWidth ? null : clamped);
   }
@@ -87,7 +106,7 @@ export function ResizablePreview({
       ArrowLeft: () => resizeTo(current - PREVIEW_RESIZE_STEP),
       ArrowRight: () => resizeTo(current + PREVIEW_RESIZE_STEP),
       Home: () => resizeTo(PREVIEW_MIN_WIDTH),
-      End: () => setWidth(null),
+      End: () => resizeTo(null),
     };
     const move = moves[event.key];
     if (!move) return;

@@ -1,11 +1,11 @@
 import type { CommandPaletteItem, CommandPaletteItems } from '@tessera/ui';
-import type { PreviewColorScheme, SnippetLanguage } from '../constants';
+import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../constants';
 
 /** One entry of the command palette: name, keywords, category, url. */
 export type { CommandPaletteItem, CommandPaletteItems };
 
 /** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
-export type { PreviewColorScheme, SnippetLanguage };
+export type { PreviewColorScheme, PreviewWidth, SnippetLanguage };
 
 /** The empty prefix is the current version, '/v1' the legacy one. */
 export type VersionPrefix = '' | '/v1';
@@ -92,6 +92,8 @@ export type SharedPageData = {
   snippetLang: SnippetLanguage;
   /** Beside `snippetLang`: the component previews' colour scheme. */
   previewColorScheme: PreviewColorScheme;
+  /** Beside `snippetLang`: the preview frame's preset width. */
+  previewWidth: PreviewWidth;
   can: { purchaseAllAccess: boolean };
   products: SharedProduct[];
   /**

@@ -18,6 +18,7 @@ import { secondFactor } from './0037-second-factor.ts';
 import { periodicJobs } from './0045-periodic-jobs.ts';
 import { passkeys } from './0046-passkeys.ts';
 import { productChangeSignal } from './0047-product-change-signal.ts';
+import { previewWidth } from './0048-preview-width.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -47,5 +48,6 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0045-periodic-jobs': periodicJobs(),
     '0046-passkeys': passkeys(context),
     '0047-product-change-signal': productChangeSignal(context),
+    '0048-preview-width': previewWidth(context),
   };
 }

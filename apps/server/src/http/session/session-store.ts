@@ -15,6 +15,8 @@ declare module 'express-session' {
     snippetLang: 'html' | 'react' | 'vue';
     /** A visitor's chosen preview colour scheme (PUT /preview-color-scheme). */
     previewColorScheme: 'light' | 'dark' | 'system';
+    /** A visitor's chosen preview preset width (PUT /preview-width). */
+    previewWidth: 'phone' | 'sm' | 'md' | 'lg' | 'xl' | 'full';
     /**
      * An operator (userId, an admin) is acting as this customer (modules/admin/impersonation.ts).
      * The session stays the admin's: it is indexed under the admin, not the customer.

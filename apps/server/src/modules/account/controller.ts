@@ -57,6 +57,7 @@ import type {
   RenamePasskeyBody,
   LogoutOtherBody,
   PreviewColorSchemeBody,
+  PreviewWidthBody,
   SnippetLanguageBody,
   UpdateEmailBody,
   UpdatePasswordBody,
@@ -411,6 +412,17 @@ export function accountController({
       const { preview_color_scheme } = req.body;
       if (req.user) await users.updatePreviewColorScheme(req.user.id, preview_color_scheme);
       else req.session.previewColorScheme = preview_color_scheme;
+      redirectBack(req, res);
+    },
+
+    /**
+     * PUT /preview-width: the preset width the preview frame opens at, shared as `previewWidth`
+     * on the next page; kept like the code language.
+     */
+    async choosePreviewWidth(req: Input<PreviewWidthBody>, res: Response) {
+      const { preview_width } = req.body;
+      if (req.user) await users.updatePreviewWidth(req.user.id, preview_width);
+      else req.session.previewWidth = preview_width;
       redirectBack(req, res);
     },
 

@@ -16,6 +16,7 @@ export function personalDataRepository(db: Db) {
           'is_admin',
           'snippet_lang',
           'preview_color_scheme',
+          'preview_width',
           'created_at',
           'updated_at',
         ])

@@ -15,6 +15,7 @@ import {
   logoutOtherBody,
   recoveryCodesBody,
   previewColorSchemeBody,
+  previewWidthBody,
   snippetLanguageBody,
   updateEmailBody,
   updatePasswordBody,
@@ -122,5 +123,6 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     validateBody(previewColorSchemeBody),
     c.choosePreviewColorScheme,
   );
+  router.put('/preview-width', validateBody(previewWidthBody), c.choosePreviewWidth);
   return router;
 }

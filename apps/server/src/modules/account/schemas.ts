@@ -1,4 +1,4 @@
-import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
+import { PREVIEW_COLOR_SCHEMES, PREVIEW_WIDTHS, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 import { z } from 'zod';
 import {
   emailField,
@@ -44,6 +44,10 @@ export const previewColorSchemeBody = z.object({
   preview_color_scheme: z.enum(PREVIEW_COLOR_SCHEMES, { error: 'Choose Light, Dark or System.' }),
 });
 
+export const previewWidthBody = z.object({
+  preview_width: z.enum(PREVIEW_WIDTHS, { error: 'Choose Phone, sm, md, lg, xl or Full.' }),
+});
+
 export type UpdateEmailBody = z.output<typeof updateEmailBody>;
 export type UpdatePasswordBody = z.output<typeof updatePasswordBody>;
 export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
@@ -55,6 +59,7 @@ export type RenamePasskeyBody = z.output<typeof renamePasskeyBody>;
 export type RemovePasskeyBody = z.output<typeof removePasskeyBody>;
 export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
 export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
+export type PreviewWidthBody = z.output<typeof previewWidthBody>;
 export type { CreateTokenBody } from '../tokens/index.ts';
 
 /** Deleting the account asks for the password again (decision 060). */

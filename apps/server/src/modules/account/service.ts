@@ -54,6 +54,7 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
           updatedAt: iso(account.updated_at),
           snippetLanguage: account.snippet_lang,
           previewColorScheme: account.preview_color_scheme,
+          previewWidth: account.preview_width,
           newsletter: subscribed,
         },
         purchases: purchases.map((purchase) => ({

@@ -75,6 +75,7 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   ['DELETE', '/teams/:id/invite-link', { audit: 'reset a team invite link' }],
   ['PUT', '/snippet-language', { audit: 'choose the snippet language' }],
   ['PUT', '/preview-color-scheme', { audit: 'choose the preview colour scheme' }],
+  ['PUT', '/preview-width', { audit: 'choose the preview width' }],
   ['POST', '/newsletter', { audit: 'subscribe to the newsletter' }],
   // The impersonation itself, and the back office it hides.
   ['DELETE', '/impersonate', { own: true }],

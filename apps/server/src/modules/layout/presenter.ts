@@ -12,7 +12,7 @@ import type { Catalogue } from '../catalog/index.ts';
 import { commandPalette } from '../catalog/index.ts';
 import { versionPrefixOf } from '../catalog/index.ts';
 import { pageSeo } from '../catalog/index.ts';
-import { PREVIEW_COLOR_SCHEMES, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
+import { PREVIEW_COLOR_SCHEMES, PREVIEW_WIDTHS, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
 
 /** The data every page receives (auth, products, flash…), typed by the pages that read it (@tessera/pages). */
 export type SharedPageData = PageSharedData;
@@ -52,6 +52,11 @@ type PreviewColorScheme = PageSharedData['previewColorScheme'];
 function previewColorScheme(req: Request): PreviewColorScheme {
   const chosen = req.user ? req.user.preview_color_scheme : req.session?.previewColorScheme;
   return PREVIEW_COLOR_SCHEMES.find((scheme) => scheme === chosen) ?? 'light';
+}
+
+function previewWidth(req: Request): PageSharedData['previewWidth'] {
+  const chosen = req.user ? req.user.preview_width : req.session?.previewWidth;
+  return PREVIEW_WIDTHS.find((width) => width === chosen) ?? 'full';
 }
 
 /** The signed-in user as every page sees it (`auth.user`); never the password hash. */
@@ -125,6 +130,7 @@ export function sharedPageData({
       preferredLanguage: PREFERRED_LANGUAGE,
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
+      previewWidth: previewWidth(req),
       // All-access is for sale to anyone without it in any form whom the pricing module may
       // sell it to (a Restricted or Classroom holder upgrades through /upgrade instead).
       can: async () => {
@@ -179,6 +185,7 @@ export function storeFreePageData({
     preferredLanguage: PREFERRED_LANGUAGE,
     snippetLang: 'html',
     previewColorScheme: 'light',
+    previewWidth: 'full',
     // Nothing is priced without the database: no offer on a page drawn without it.
     can: { purchaseAllAccess: false },
     products: [],

@@ -56,5 +56,8 @@ export function usersRepository(db: Db | Tx) {
         .where('id', '=', id)
         .execute();
     },
+    async updatePreviewWidth(id: number, width: string): Promise<void> {
+      await db.updateTable('users').set({ preview_width: width }).where('id', '=', id).execute();
+    },
   };
 }

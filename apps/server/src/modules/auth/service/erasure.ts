@@ -28,6 +28,7 @@ export async function eraseAccount(
       is_admin: 0,
       snippet_lang: null,
       preview_color_scheme: null,
+      preview_width: null,
       updated_at: at,
     })
     .where('id', '=', user.id)
