@@ -30,14 +30,19 @@ async function previewFrame(page: Page): Promise<Frame> {
   return frame!;
 }
 
+/** The Heroes page at desktop width, hydrated, with its first component view. */
+async function openHeroes() {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${store.url}${HEROES}`);
+  await hydrated(page);
+  return { context, page, heroes: firstView(page) };
+}
+
 describe('the preview presets and direction', () => {
   it('a preset resizes the frame and is remembered after a reload; a drag leaves it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${store.url}${HEROES}`);
-    await hydrated(page);
+    const { context, page, heroes } = await openHeroes();
 
-    const heroes = firstView(page);
     expect(await heroes.preset('Full width').getAttribute('aria-pressed')).toBe('true');
     const full = await heroes.frameWidth();
     expect(full).toBeGreaterThan(768);
@@ -75,11 +80,7 @@ describe('the preview presets and direction', () => {
   });
 
   it('the RTL toggle sets dir="rtl" on the preview document, in place', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${store.url}${HEROES}`);
-    await hydrated(page);
-    const heroes = firstView(page);
+    const { context, page, heroes } = await openHeroes();
     const frame = await previewFrame(page);
     const direction = () => frame.evaluate(() => document.documentElement.dir);
     await expect.poll(direction).toBe('ltr');

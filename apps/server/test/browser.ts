@@ -59,3 +59,8 @@ export class TestBrowser {
     return auth?.user.email ?? null;
   }
 }
+
+/** A prop every page shares (a remembered preference), read from the next page's answer. */
+export async function sharedProp(browser: TestBrowser, name: string): Promise<string> {
+  return (await browser.visit('/components')).body.props[name] as string;
+}

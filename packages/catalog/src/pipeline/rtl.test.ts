@@ -3,7 +3,13 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { buildCatalog, CatalogBuildError } from './build.ts';
 import { physicalClassesIn, unmirrored, unpairedPhysicalClasses } from './rtl.ts';
-import { componentSource, metadataFiles, temporaryDirectory, writeTree } from './testing.ts';
+import {
+  componentSource,
+  metadataFiles,
+  temporaryDirectory,
+  withHistory,
+  writeTree,
+} from './testing.ts';
 
 describe('physical classes', () => {
   test.each([
@@ -115,10 +121,12 @@ describe('the right-to-left check in the build', () => {
   };
 
   test('flags ml-4 and a box pinned left, passes ms-4; the allowlist, its flag and its cache', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      ...components,
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        ...components,
+      }),
+    );
     const pending = join(temporaryDirectory('pending'), 'rtl-pending.txt');
 
     const strict = await build(content, pending);
@@ -159,11 +167,13 @@ describe('the right-to-left check in the build', () => {
   }, 300_000);
 
   test('the published preview carries the direction switch in its <head>', async () => {
-    const content = writeTree(temporaryDirectory('content'), {
-      ...metadataFiles(),
-      'components/kit/forms/inputs/logical-margin.html':
-        components['components/kit/forms/inputs/logical-margin.html'],
-    });
+    const content = withHistory(
+      writeTree(temporaryDirectory('content'), {
+        ...metadataFiles(),
+        'components/kit/forms/inputs/logical-margin.html':
+          components['components/kit/forms/inputs/logical-margin.html'],
+      }),
+    );
     const pending = join(temporaryDirectory('pending'), 'rtl-pending.txt');
     const { outDir, failures } = await build(content, pending);
     expect(failures).toEqual([]);

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { readPendingList, writePendingList } from './dark-mode.ts';
 import { PREVIEW_ORIGIN, servePreviews } from './screenshots.ts';
 
 /**
@@ -214,18 +214,11 @@ export async function launchRtlChecker({
  * passes.
  */
 export function readRtlPending(file: string): Set<string> {
-  if (!existsSync(file)) return new Set();
-  return new Set(
-    readFileSync(file, 'utf8')
-      .split('\n')
-      .map((line) => line.replace(/#.*/, '').trim())
-      .filter(Boolean),
-  );
+  return readPendingList(file);
 }
 
 export function writeRtlPending(file: string, paths: Iterable<string>): void {
-  const sorted = [...new Set(paths)].sort();
-  writeFileSync(
+  writePendingList(
     file,
     [
       '# Components not yet right in a right-to-left document (CONTENT.md "Right to left").',
@@ -233,8 +226,7 @@ export function writeRtlPending(file: string, paths: Iterable<string>): void {
       '#   node packages/catalog/scripts/build.ts --write-rtl-pending',
       '# The build fails for a component that is not mirrored and is not listed here, and for a',
       '# listed one that passes: remove lines as components move to logical properties.',
-      ...sorted,
-      '',
-    ].join('\n'),
+    ],
+    paths,
   );
 }

@@ -1,15 +1,13 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/browser.ts';
+import { sharedProp, TestBrowser } from '../../../test/browser.ts';
 import { testApp } from '../../../test/helpers.ts';
 import { TEST_DATABASE } from '../../../test/services.ts';
 import { createUser, uniqueEmail } from '../../../test/users.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function shared(browser: TestBrowser): Promise<string> {
-  return (await browser.visit('/components')).body.props.previewWidth as string;
-}
+/** The remembered value, as the next page shares it. */
+const shared = (browser: TestBrowser) => sharedProp(browser, 'previewWidth');
 
 describe(`PUT /preview-width (${TEST_DATABASE})`, () => {
   it('remembers a visitor’s preset in the session and shares it on the next page', async () => {
