@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import type { PreviewColorScheme } from '@tessera/pages';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * The component previews' colour scheme: switches at once (the frames are told by message),
@@ -11,7 +11,8 @@ export function usePreviewColorScheme(
   shared: PreviewColorScheme,
 ): [PreviewColorScheme, (next: PreviewColorScheme) => void] {
   const [pending, setPending] = useState<PreviewColorScheme | null>(null);
-  const choose = (next: PreviewColorScheme) => {
+  // Stable, so a component view waiting to hydrate sees the same props (decision 064).
+  const choose = useCallback((next: PreviewColorScheme) => {
     setPending(next);
     router.put(
       '/preview-color-scheme',
@@ -23,6 +24,6 @@ export function usePreviewColorScheme(
         onFinish: () => setPending(null),
       },
     );
-  };
+  }, []);
   return [pending ?? shared, choose];
 }

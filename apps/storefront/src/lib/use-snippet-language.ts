@@ -1,6 +1,6 @@
 import { router } from '@inertiajs/react';
 import type { SnippetLanguage } from '@tessera/pages';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 
 /**
  * The code language shown in every component view: switches at once, then is persisted with
@@ -12,7 +12,8 @@ export function useSnippetLanguage(
 ): [SnippetLanguage, (next: SnippetLanguage) => void] {
   // The choice being saved; the shared value takes over once the server has it.
   const [pending, setPending] = useState<SnippetLanguage | null>(null);
-  const choose = (next: SnippetLanguage) => {
+  // Stable, so a component view waiting to hydrate sees the same props (decision 064).
+  const choose = useCallback((next: SnippetLanguage) => {
     setPending(next);
     router.put(
       '/snippet-language',
@@ -24,6 +25,6 @@ export function useSnippetLanguage(
         onFinish: () => setPending(null),
       },
     );
-  };
+  }, []);
   return [pending ?? shared, choose];
 }
