@@ -31,9 +31,12 @@ type Gate = { opened: boolean; promise: Promise<void>; open: () => void };
 
 let deferring = false;
 
-/** Called by the client entry before `hydrateRoot`: boundaries may wait during that hydration. */
-export function deferHydration() {
-  deferring = true;
+/**
+ * Called by the client entry before `hydrateRoot`: boundaries may wait during that hydration.
+ * Never on the server (a boundary that waited there would render nothing); `false` for tests.
+ */
+export function deferHydration(on = true) {
+  deferring = on;
 }
 
 function createGate(): Gate {
@@ -85,7 +88,8 @@ const VISIBLE_MARGIN = '200px';
 /** An `idle` section hydrates by then even if the browser is never idle. */
 const IDLE_TIMEOUT_MS = 2000;
 
-const OPENING_EVENTS = ['pointerover', 'pointerdown', 'focusin', 'touchstart'] as const;
+// A click or key with no pointer or focus before it (assistive technology) opens it too.
+const OPENING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click', 'keydown'] as const;
 
 export function HydrateWhen({ when, children }: HydrateWhenProps) {
   const ref = useRef<HTMLDivElement>(null);
@@ -104,8 +108,13 @@ export function HydrateWhen({ when, children }: HydrateWhenProps) {
     const element = ref.current;
     if (!gate || gate.opened || !element) return;
     const open = () => gate.open();
+    // On the window, in the capture phase: before React's own listener on the root, which on a
+    // press tries to hydrate the section at once and must find it open.
+    const openOnEvent = (event: Event) => {
+      if (event.target instanceof Node && element.contains(event.target)) open();
+    };
     for (const type of OPENING_EVENTS) {
-      element.addEventListener(type, open, { capture: true, passive: true });
+      window.addEventListener(type, openOnEvent, { capture: true, passive: true });
     }
     let observer: IntersectionObserver | undefined;
     let idle: number | undefined;
@@ -124,7 +133,9 @@ export function HydrateWhen({ when, children }: HydrateWhenProps) {
       timer = setTimeout(open, 1);
     }
     return () => {
-      for (const type of OPENING_EVENTS) element.removeEventListener(type, open, { capture: true });
+      for (const type of OPENING_EVENTS) {
+        window.removeEventListener(type, openOnEvent, { capture: true });
+      }
       observer?.disconnect();
       if (idle !== undefined) cancelIdleCallback(idle);
       if (timer !== undefined) clearTimeout(timer);
