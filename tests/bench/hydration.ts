@@ -93,15 +93,10 @@ function row(samples: Sample[]) {
 
 export async function benchHydration() {
   const runs = Number(process.env.HYDRATION_RUNS ?? 3);
-  const stores: [string, RunningStore][] = [
-    ['ours', await startStore({ LOG_LEVEL: 'error' })],
-  ];
+  const stores: [string, RunningStore][] = [['ours', await startStore({ LOG_LEVEL: 'error' })]];
   const baseline = process.env.HYDRATION_BASELINE;
   if (baseline) {
-    stores.push([
-      'baseline',
-      await startStore({ LOG_LEVEL: 'error', STOREFRONT_DIST: baseline }),
-    ]);
+    stores.push(['baseline', await startStore({ LOG_LEVEL: 'error', STOREFRONT_DIST: baseline })]);
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
@@ -124,10 +119,14 @@ export async function benchHydration() {
     console.log(
       `\nHydration long tasks at ${RATE}× CPU slowdown, median of ${runs} interleaved runs (load average ${load.join(' ')} at start, ${loadavg()
         .map((value) => value.toFixed(1))
-        .join(' ')} at end); "before" = until data-page-hydrated, "all" = until ${SETTLE_MS} ms after it.`,
+        .join(
+          ' ',
+        )} at end); "before" = until data-page-hydrated, "all" = until ${SETTLE_MS} ms after it.`,
     );
     console.table(
-      Object.fromEntries([...samples].sort(([a], [b]) => a.localeCompare(b)).map(([key, s]) => [key, row(s)])),
+      Object.fromEntries(
+        [...samples].sort(([a], [b]) => a.localeCompare(b)).map(([key, s]) => [key, row(s)]),
+      ),
     );
     for (const [key, measured] of samples) {
       const messages = [...new Set(measured.flatMap((s) => s.messages))];

@@ -128,6 +128,23 @@ describe('HydrateWhen', () => {
     expect(buttons(container)).toEqual(['above 0', 'changed 1']);
   });
 
+  it('hydrates an idle section when the browser is idle', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => {});
+    const element = (
+      <HydrateWhen when="idle">
+        <Counter label="idle" />
+      </HydrateWhen>
+    );
+    await hydrate(element);
+    expect(idle).toHaveLength(1);
+    const button = container.querySelector('button')!;
+    expect(Object.keys(button).some((key) => key.startsWith('__reactFiber'))).toBe(false);
+    await act(async () => idle[0]!());
+    expect(Object.keys(button).some((key) => key.startsWith('__reactFiber'))).toBe(true);
+  });
+
   it('renders at once outside a hydration (a client visit, a story)', async () => {
     deferHydration();
     await act(async () => {

@@ -27,7 +27,9 @@ export type HydrateWhenProps = {
   children: ReactNode;
 };
 
-type Gate = { opened: boolean; promise: Promise<void>; open: () => void };
+/** React reads a thenable's `status` and `value` (use()); set here so an open gate never waits. */
+type Opening = Promise<void> & { status?: string; value?: undefined };
+type Gate = { opened: boolean; promise: Opening; open: () => void };
 
 let deferring = false;
 
@@ -41,13 +43,16 @@ export function deferHydration(on = true) {
 
 function createGate(): Gate {
   let resolve!: () => void;
-  const promise = new Promise<void>((done) => (resolve = done));
+  const promise: Opening = new Promise<void>((done) => (resolve = done));
   const gate: Gate = {
     opened: false,
     promise,
     open: () => {
       if (gate.opened) return;
       gate.opened = true;
+      // Fulfilled at once: a press hydrates the section synchronously, before the promise settles.
+      promise.status = 'fulfilled';
+      promise.value = undefined;
       resolve();
     },
   };
@@ -79,7 +84,8 @@ function sameElement(a: ReactNode, b: ReactNode): boolean {
 }
 
 function Wait({ gate, children }: { gate: Gate | null; children: ReactNode }) {
-  if (gate && !gate.opened) use(gate.promise);
+  // Always the same hook call; it returns at once once the gate is open.
+  if (gate) use(gate.promise as Promise<void>);
   return children;
 }
 
@@ -89,7 +95,14 @@ const VISIBLE_MARGIN = '200px';
 const IDLE_TIMEOUT_MS = 2000;
 
 // A click or key with no pointer or focus before it (assistive technology) opens it too.
-const OPENING_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'click', 'keydown'] as const;
+const OPENING_EVENTS = [
+  'pointerover',
+  'pointerdown',
+  'touchstart',
+  'focusin',
+  'click',
+  'keydown',
+] as const;
 
 export function HydrateWhen({ when, children }: HydrateWhenProps) {
   const ref = useRef<HTMLDivElement>(null);
