@@ -8,6 +8,7 @@ import { startStore } from '../e2e/support/store.ts';
 import { benchRegistry } from './registry.ts';
 import { benchWebhooks } from './webhooks.ts';
 import { benchBundles } from './bundles.ts';
+import { benchHydration } from './hydration.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchPalette } from './palette.ts';
 import { benchServer } from './server.ts';
@@ -185,13 +186,17 @@ if (process.argv.includes('registry')) {
   await benchRegistry();
   process.exit(0);
 }
-// `pnpm bench palette | bundles | lighthouse`: one step alone (issue 15).
+// `pnpm bench palette | bundles | hydration | lighthouse`: one step alone (issues 15, 26).
 if (process.argv.includes('palette')) {
   benchPalette();
   process.exit(0);
 }
 if (process.argv.includes('bundles')) {
   benchBundles();
+  process.exit(0);
+}
+if (process.argv.includes('hydration')) {
+  await benchHydration();
   process.exit(0);
 }
 if (process.argv.includes('lighthouse')) {

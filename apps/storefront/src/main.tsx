@@ -1,5 +1,6 @@
 import { createInertiaApp } from '@inertiajs/react';
 import { PROGRESS_DELAY_MS, RECENTLY_SUCCESSFUL_MS } from '@tessera/pages/constants';
+import { deferHydration } from '@tessera/pages/hydrate-when';
 import { hydrateRoot, createRoot } from 'react-dom/client';
 import { layout, missingPage, pageModuleKey, title, withLinks, type PageModule } from './app';
 import './app.css';
@@ -18,8 +19,13 @@ void createInertiaApp({
     if (!el) return;
     const app = withLinks(<App {...props} />);
     // The server renders the first visit; hydrate it, or render when SSR fell back.
-    if (el.hasAttribute('data-server-rendered')) hydrateRoot(el, app);
-    else createRoot(el).render(app);
+    // Sections under a `HydrateWhen` wait for view or idle during this hydration (decision 064).
+    if (el.hasAttribute('data-server-rendered')) {
+      deferHydration();
+      // For `pnpm bench hydration`: what comes before this is loading and evaluating the code.
+      performance.mark('hydration-start');
+      hydrateRoot(el, app);
+    } else createRoot(el).render(app);
     // A page inside another page's frame (the sandbox checkout) is not a visit of its own.
     if (window.self === window.top) trackPageViews();
   },

@@ -1,28 +1,10 @@
-import { router } from '@inertiajs/react';
 import type { PreviewColorScheme } from '@tessera/pages';
-import { useState } from 'react';
+import { useRememberedChoice } from './use-remembered-choice';
 
-/**
- * The component previews' colour scheme: switches at once (the frames are told by message),
- * then is persisted with PUT /preview-color-scheme like the code language, so the next page
- * opens in it. Only the shared `previewColorScheme` is reloaded.
- */
-export function usePreviewColorScheme(
-  shared: PreviewColorScheme,
-): [PreviewColorScheme, (next: PreviewColorScheme) => void] {
-  const [pending, setPending] = useState<PreviewColorScheme | null>(null);
-  const choose = (next: PreviewColorScheme) => {
-    setPending(next);
-    router.put(
-      '/preview-color-scheme',
-      { preview_color_scheme: next },
-      {
-        preserveScroll: true,
-        preserveState: true,
-        only: ['previewColorScheme'],
-        onFinish: () => setPending(null),
-      },
-    );
-  };
-  return [pending ?? shared, choose];
-}
+/** The component previews' colour scheme; the frames are told by message (PUT /preview-color-scheme). */
+export const usePreviewColorScheme = (shared: PreviewColorScheme) =>
+  useRememberedChoice(shared, {
+    url: '/preview-color-scheme',
+    field: 'preview_color_scheme',
+    prop: 'previewColorScheme',
+  });

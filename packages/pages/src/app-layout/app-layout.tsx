@@ -1,5 +1,7 @@
 import { Alert } from '@tessera/ui';
+import { Suspense } from 'react';
 import type * as React from 'react';
+import { HydrateWhen } from '../shared/hydrate-when';
 import { ImpersonationBanner } from '../impersonation-banner/impersonation-banner';
 import type {
   CommandPaletteItem,
@@ -66,13 +68,16 @@ export function AppLayout({
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <FlashNotices flash={flash} />
-        {children}
+        {/* The header hydrates first; the page after it, in a pass of its own (decision 064). */}
+        <Suspense fallback={null}>{children}</Suspense>
       </main>
-      <SiteFooter
-        signedIn={signedIn}
-        copyrightYear={shared.copyrightYear}
-        brandName={shared.brandName}
-      />
+      <HydrateWhen when="visible">
+        <SiteFooter
+          signedIn={signedIn}
+          copyrightYear={shared.copyrightYear}
+          brandName={shared.brandName}
+        />
+      </HydrateWhen>
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { ArchiveBoxIcon } from '../catalog/icons';
 import { componentCountLabel } from '../catalog/category-card';
 import type { Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
+import { HydrateWhen } from '../shared/hydrate-when';
 import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
 
 /**
@@ -97,17 +98,20 @@ export function ComponentCategoryPage({
       <ul role="list" className="space-y-20 py-10 sm:py-12">
         {subcategory.components.map((component) => (
           <li key={component.uuid} id={`component-${component.uuid}`} className="scroll-mt-24">
-            <ComponentView
-              component={component}
-              signedIn={signedIn}
-              snippetLang={snippetLang}
-              onLanguageChange={onLanguageChange}
-              colorScheme={previewColorScheme}
-              onColorSchemeChange={onPreviewColorSchemeChange}
-              previewWidth={previewWidth}
-              onPreviewWidthChange={onPreviewWidthChange}
-              pricingUrl={pricingUrl}
-            />
+            {/* Each component hydrates on its own, when it comes near the viewport. */}
+            <HydrateWhen when="visible">
+              <ComponentView
+                component={component}
+                signedIn={signedIn}
+                snippetLang={snippetLang}
+                onLanguageChange={onLanguageChange}
+                colorScheme={previewColorScheme}
+                onColorSchemeChange={onPreviewColorSchemeChange}
+                previewWidth={previewWidth}
+                onPreviewWidthChange={onPreviewWidthChange}
+                pricingUrl={pricingUrl}
+              />
+            </HydrateWhen>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
 import { buttonVariants, Link } from '@tessera/ui';
 import type { BlackFridayOffer, FeaturedProduct, TemplateSummary } from '../catalog/types';
 import { PricingSection } from '../pricing-section/pricing-section';
+import { HydrateWhen } from '../shared/hydrate-when';
 import type { AllAccessPricing, VersionPrefix } from '../shared/shared-page-data';
 import { BlackFridayBanner } from './black-friday-banner';
 import { HomeComponentTabs } from './home-component-tabs';
@@ -71,17 +72,26 @@ export function HomePage({
       ) : (
         <WelcomeBack componentsHref={componentsHref} documentationHref={documentationHref} />
       )}
-      <HomeComponentTabs products={featuredProducts} versionPrefix={versionPrefix} />
-      <TemplateCarousel templates={templates} />
+      {/* Below the fold on a phone: each hydrates on its own, when it comes near the viewport. */}
+      <HydrateWhen when="visible">
+        <HomeComponentTabs products={featuredProducts} versionPrefix={versionPrefix} />
+      </HydrateWhen>
+      <HydrateWhen when="visible">
+        <TemplateCarousel templates={templates} />
+      </HydrateWhen>
       {canPurchaseAllAccess && allAccessPricing ? (
-        <PricingSection
-          personal={allAccessPricing}
-          team={teamPricing}
-          componentCount={componentCount}
-          locale={locale}
-        />
+        <HydrateWhen when="visible">
+          <PricingSection
+            personal={allAccessPricing}
+            team={teamPricing}
+            componentCount={componentCount}
+            locale={locale}
+          />
+        </HydrateWhen>
       ) : null}
-      <HomeResources documentationHref={documentationHref} />
+      <HydrateWhen when="visible">
+        <HomeResources documentationHref={documentationHref} />
+      </HydrateWhen>
     </div>
   );
 }
