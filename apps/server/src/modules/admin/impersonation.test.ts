@@ -7,6 +7,7 @@ import { freshTotpCode } from '../../../test/second-factor.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { IMPERSONATION_REFUSED } from '../auth/index.ts';
 import { MESSAGES } from './controller.ts';
+import { MONEY_REFUSED, UNLISTED_REFUSED } from './impersonation.ts';
 
 type Page = { component: string; props: Record<string, unknown> };
 
@@ -285,5 +286,70 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     ).signIns;
     expect(signIns).toHaveLength(1);
     expect(signIns[0]).toMatchObject({ method: 'password' });
+  });
+
+  it('records an allowed act with who really acted, refuses money and unlisted writes, and ends at sign-out (decision 042)', async () => {
+    const operator = await store.admin();
+    const customer = await store.person('acted-for');
+    await operator.browser.submit('post', `/admin/users/${customer.id}/impersonate`);
+    const acts = async () =>
+      db
+        .selectFrom('audit_entries')
+        .selectAll()
+        .where('customer_id', '=', customer.id)
+        .where('action', 'in', ['impersonation.act', 'impersonation.stop'])
+        .orderBy('id')
+        .execute();
+
+    // An audited act runs, after an entry naming the operator and what was done.
+    const chosen = await operator.browser.submit('put', '/snippet-language', {
+      snippet_lang: 'vue',
+    });
+    expect(chosen.status).toBe(303);
+    const [act] = await acts();
+    expect(act).toMatchObject({
+      action: 'impersonation.act',
+      actor_id: operator.id,
+      actor_email: operator.email,
+      subject_type: 'user',
+      subject_id: customer.id,
+    });
+    expect(act!.ip).toBeTruthy();
+    expect(JSON.parse(act!.details)).toEqual({
+      customer: customer.email,
+      act: 'choose the snippet language',
+      route: 'PUT /snippet-language',
+    });
+    const stored = await db
+      .selectFrom('users')
+      .select('snippet_lang')
+      .where('id', '=', customer.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.snippet_lang).toBe('vue');
+
+    // Money is refused; so is a write no row names (even one no route answers), with nothing
+    // recorded; a read no row names is let through.
+    const checkout = await operator.browser.visit('/checkout/all-access');
+    expect(checkout.status).toBe(403);
+    expect(JSON.stringify(checkout.body)).toContain(MONEY_REFUSED.slice(0, 40));
+    for (const method of ['post', 'put', 'patch', 'delete'] as const) {
+      const unlisted = await operator.browser.submit(method, '/no-such-route');
+      expect([method, unlisted.status]).toEqual([method, 403]);
+      expect(JSON.stringify(unlisted.body)).toContain(UNLISTED_REFUSED.slice(0, 40));
+    }
+    expect((await operator.browser.visit('/no-such-page')).status).toBe(404);
+    expect(await acts()).toHaveLength(1);
+
+    // Signing out while impersonating writes the end of it, then signs the operator out.
+    const out = await operator.browser.submit('post', '/logout');
+    expect(out.status).toBeLessThan(400);
+    const entries = await acts();
+    expect(entries.map((entry) => entry.action)).toEqual([
+      'impersonation.act',
+      'impersonation.stop',
+    ]);
+    expect(entries[1]).toMatchObject({ actor_id: operator.id, subject_id: customer.id });
+    expect(JSON.parse(entries[1]!.details)).toEqual({ customer: customer.email, via: 'sign-out' });
+    expect(await whoAmI(operator.browser)).toEqual({ email: null, impersonating: false });
   });
 });
