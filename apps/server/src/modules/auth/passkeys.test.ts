@@ -18,6 +18,7 @@ import { TEST_DATABASE, TEST_SESSION_STORE } from '../../../test/services.ts';
 import { uniqueEmail } from '../../../test/users.ts';
 import { IMPERSONATION_REFUSED } from './middleware.ts';
 import { hashPassword, PASSKEY_REFUSED, relyingParty, usersRepository } from './index.ts';
+import { NO_PASSKEY, SECOND_STEP_EXPIRED } from './second-step.ts';
 
 const PASSWORD = 'a-long-password-for-tests';
 const clock = { now: Date.parse('2025-06-15T12:00:00Z') };
@@ -434,5 +435,71 @@ describe(`passkeys (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () => {
     expect(page.props.twoFactor).toMatchObject({ required: true });
     expect(page.props.passkeys).toEqual([]);
     await registrationOptions(browser);
+  });
+
+  it('answers the second step’s edges: no sign-in waiting, one already done, an account without passkeys, a challenge of an earlier sign-in', async () => {
+    // Nobody waiting: no passkey options, and a finish goes back to the sign-in with a message.
+    const visitor = new TestBrowser(store.app);
+    const none = await visitor.submit('post', '/login/second-factor/passkey-options');
+    expect([none.status, none.body]).toEqual([409, { message: SECOND_STEP_EXPIRED }]);
+    const finish = await visitor.submit('post', '/login/second-factor', { code: '123456' });
+    expect(finish.headers.location).toBe('/login');
+    const login = (await visitor.visit('/login')).body as Page;
+    expect(login.flash.status).toBe(SECOND_STEP_EXPIRED);
+
+    // An account with a passkey: options are not cached; an earlier sign-in's challenge is
+    // refused as expired in the later one.
+    const who = await person();
+    const { authenticator } = await withPasskey(who);
+    const { browser } = await passwordStep(who.email);
+    const options = await browser.submit('post', '/login/second-factor/passkey-options');
+    expect(options.status).toBe(200);
+    expect(options.headers['cache-control']).toBe('no-store');
+    const answer = authenticator.assert(
+      options.body as PublicKeyCredentialRequestOptionsJSON,
+      origin,
+    );
+    clock.now += 1000;
+    await passwordStep(who.email, browser);
+    await browser.submit('post', '/login/second-factor/passkey', { response: answer });
+    expect(await browser.errorsAfterRedirect('/login/second-factor')).toEqual({
+      passkey: PASSKEY_REFUSED.expired,
+    });
+    expect(await browser.signedInAs()).toBeNull();
+
+    // Signed in: the second step's page sends home, its options are refused.
+    const fresh = await assertionOptions(browser);
+    await browser.submit('post', '/login/second-factor/passkey', {
+      response: authenticator.assert(fresh, origin),
+    });
+    expect(await browser.signedInAs()).toBe(who.email);
+    expect((await browser.visit('/login/second-factor')).headers.location).toBe('/');
+    const after = await browser.submit('post', '/login/second-factor/passkey-options');
+    expect([after.status, after.body]).toEqual([409, { message: SECOND_STEP_EXPIRED }]);
+
+    // An account with TOTP only: no passkey to offer.
+    const totpOnly = await person();
+    const { enrolSecondFactor } = await import('../../../test/second-factor.ts');
+    await enrolSecondFactor(
+      store.services.database,
+      store.config.sessionSecret,
+      totpOnly.id,
+      () => clock.now,
+    );
+    const step = await passwordStep(totpOnly.email);
+    const noPasskey = await step.browser.submit('post', '/login/second-factor/passkey-options');
+    expect([noPasskey.status, noPasskey.body]).toEqual([409, { message: NO_PASSKEY }]);
+  });
+
+  it(`keeps a waiting sign-in exactly ${SECOND_STEP_MINUTES} minutes, and never one dated after now`, async () => {
+    const who = await person();
+    await withPasskey(who);
+    const { browser } = await passwordStep(who.email);
+    clock.now += SECOND_STEP_MINUTES * 60 * 1000;
+    expect((await browser.visit('/login/second-factor')).status).toBe(200);
+    // The clock set back before the password step: not a sign-in this session can finish.
+    clock.now -= SECOND_STEP_MINUTES * 60 * 1000 + 1;
+    expect((await browser.visit('/login/second-factor')).headers.location).toBe('/login');
+    clock.now += 1;
   });
 });
