@@ -348,7 +348,11 @@ describe(`impersonation (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
       'impersonation.act',
       'impersonation.stop',
     ]);
-    expect(entries[1]).toMatchObject({ actor_id: operator.id, subject_id: customer.id });
+    expect(entries[1]).toMatchObject({
+      actor_id: operator.id,
+      subject_type: 'user',
+      subject_id: customer.id,
+    });
     expect(JSON.parse(entries[1]!.details)).toEqual({ customer: customer.email, via: 'sign-out' });
     expect(await whoAmI(operator.browser)).toEqual({ email: null, impersonating: false });
   });
