@@ -284,6 +284,54 @@ describe(`the passkey service (${TEST_DATABASE})`, () => {
     ).toBe('invalid');
   });
 
+  it('lets one of two accounts registering the same authenticator at once have it: the unique key decides', async () => {
+    const [first, second] = [await person(), await person()];
+    const authenticator = new TestAuthenticator();
+    const ceremonies = await Promise.all(
+      [first, second].map((who) => service.registrationOptions(who)),
+    );
+    const outcomes = await Promise.all(
+      [first, second].map((who, i) =>
+        service.register(
+          who.id,
+          ceremonies[i]!.held,
+          authenticator.attest(ceremonies[i]!.options, APP_URL),
+          'Shared',
+          undefined,
+        ),
+      ),
+    );
+    expect(outcomes.filter((outcome) => 'id' in outcome)).toHaveLength(1);
+    expect(outcomes.filter((outcome) => 'refused' in outcome)).toEqual([{ refused: 'taken' }]);
+    const rows = await db
+      .selectFrom('webauthn_credentials')
+      .select('user_id')
+      .where('credential_id', '=', authenticator.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('offers and checks a passkey stored without transports with an empty list', async () => {
+    const user = await person();
+    const { authenticator, id } = await registered(user);
+    await db
+      .updateTable('webauthn_credentials')
+      .set({ transports: '' })
+      .where('id', '=', id)
+      .execute();
+    expect((await service.registrationOptions(user)).options.excludeCredentials).toEqual([
+      { id: authenticator.id, type: 'public-key', transports: [] },
+    ]);
+    const begun = (await service.authenticationOptions(user.id))!;
+    expect(begun.options.allowCredentials).toEqual([
+      { id: authenticator.id, type: 'public-key', transports: [] },
+    ]);
+    expect(
+      await service.authenticate(user.id, begun.held, authenticator.assert(begun.options, APP_URL)),
+    ).toBe(true);
+    expect(service.relyingParty).toEqual({ rpID: 'store.example', origin: APP_URL });
+  });
+
   it('renames and removes only the account’s own passkeys, recording each', async () => {
     const [user, other] = [await person(), await person()];
     const { id } = await registered(user);
