@@ -41,6 +41,8 @@ const OTHER_NUMBERS: Record<string, string> = {
     'how many lines of code show before the rest folds (20, like ACCESS_TOKEN_LIMIT)',
   'packages/pages/src/components-page/components-page.tsx#PROGRESSIVE_DISPLAY_MIN':
     'a layout threshold, how many cards fold a group (10, like SECOND_STEP_MINUTES and RECOVERY_CODE_COUNT)',
+  'packages/pages/src/shared/hydrate-when.tsx#IDLE_TIMEOUT_MS':
+    'how long an idle-hydrated section may wait for an idle browser (2 s, like PURCHASE_POLL_INTERVAL_MS and RECENTLY_SUCCESSFUL_MS)',
 };
 
 function sourceFiles(dir: string): string[] {

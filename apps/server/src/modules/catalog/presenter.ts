@@ -262,8 +262,10 @@ export async function presentPlayground(
       const presented = await presentComponent(catalogue, place, place.component, viewer);
       return {
         ...presented,
-        // The playground shows previews only: never ship snippets it will not display.
+        // The playground shows previews only: never ship snippets, or the code of a change
+        // (decision 063), it will not display.
         snippets: [],
+        changes: presented.changes?.map((change) => ({ ...change, diffs: null })),
         product: { name: place.product.name, url: productUrl(place.product, '') },
         category: { name: place.category.name, url: productUrl(place.product, '') },
         subcategory: { name: place.subcategory.name, url: place.subcategory.url },
