@@ -224,6 +224,15 @@ describe(`second factor (${TEST_DATABASE}, ${TEST_SESSION_STORE} sessions)`, () 
     });
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    // The form is drawn again with the refusal on the code field.
+    const drawn = limited.body as Page;
+    expect(drawn.component).toBe('SecondFactor');
+    const wait = String(limited.headers['retry-after']);
+    expect(drawn.props.errors).toEqual({
+      code: expect.stringMatching(
+        new RegExp(`^Too many code attempts\\. Please try again in ${wait} seconds?\\.$`),
+      ),
+    });
     expect(await browser.signedInAs()).toBeNull();
     // Forgetting the address's wrong codes does not free the account: its own key holds.
     await forgetAddressGuesses();
