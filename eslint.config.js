@@ -15,6 +15,7 @@ export default tseslint.config(
       'data/**',
       '**/__screenshots__/**',
       'stryker-tmp/**',
+      'stryker-tmp-*/**',
       'reports/**',
     ],
   },

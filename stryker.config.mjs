@@ -39,6 +39,8 @@ export default {
   ignorePatterns: [
     '/.tools',
     '/stryker-tmp',
+    // Other runs' sandboxes, when modules are measured side by side with their own tempDirName.
+    '/stryker-tmp-*',
     '/data',
     '/storybook-static',
     '/.vitest',

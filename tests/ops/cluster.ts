@@ -195,7 +195,12 @@ export interface ClusterOptions {
   log?: (line: string) => void;
 }
 
-/** haproxy's configuration: round-robin, no stickiness, /healthz checked every 500 ms. */
+/**
+ * haproxy's configuration: round-robin, no stickiness, /healthz checked every 500 ms. A GET or
+ * HEAD whose instance died before answering (the connection refused or reset, no response or an
+ * unreadable one) is sent again to another instance; any other method is not, since it may have
+ * done its work before the instance died.
+ */
 function haproxyConfig(port: number, statsPort: number, instances: Instance[]): string {
   return `global
   maxconn 4096
@@ -217,6 +222,8 @@ backend instances
   option httpchk GET /healthz
   http-check expect status 200
   default-server inter 500ms fall 2 rise 2
+  retry-on conn-failure empty-response junk-response
+  http-request disable-l7-retry unless METH_GET
 ${instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`).join('\n')}
 frontend stats
   bind 127.0.0.1:${statsPort}

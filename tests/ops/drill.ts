@@ -55,9 +55,15 @@ async function phase(
   return current;
 }
 
-/** Whether a failed request was in flight when an instance was killed: the one loss allowed. */
+/**
+ * Whether a failed request was in flight when an instance was killed: the one loss allowed, and
+ * only for a request the balancer must not send twice. A GET or HEAD cut by the kill is sent to
+ * another instance (haproxy's `retry-on`), so its failure is never explained by the kill.
+ */
 function cutByKill(phase: Phase, r: RequestRecord): boolean {
   return (
+    r.method !== 'GET' &&
+    r.method !== 'HEAD' &&
     (r.status >= 500 || r.status === 0) &&
     phase.killedAt.some((at) => r.started <= at + 50 && r.ended >= at)
   );

@@ -1,5 +1,6 @@
 // A buyer's journey through the balancer, as the browser and the Inertia client make it:
-// document loads fetch every script, stylesheet and preload they link; Inertia visits carry
+// document loads fetch every script, stylesheet and preload they link, then the store's code and
+// the page's chunk as the entry imports them; Inertia visits carry
 // the client's asset version and load the page's chunk of that client's build; a 409 is a
 // full reload. Buy in the sandbox → thank-you poll → redeem as a team (a new account) → a
 // second person joins through the invite link.
@@ -60,8 +61,11 @@ export class Clients {
     const version = createHash('sha256').update(text).digest('hex').slice(0, 20);
     this.#byVersion.set(version, JSON.parse(text) as Manifest);
   }
-  /** The files the client of `version` fetches to show `component` (its chunk and imports). */
-  chunks(version: string, component: string): string[] {
+  /**
+   * The files the client of `version` fetches to show `component` (its chunk and imports); on a
+   * document load also the store's code, which the entry imports after the first paint.
+   */
+  chunks(version: string, component: string, documentLoad = false): string[] {
     const manifest = this.#byVersion.get(version);
     if (!manifest) throw new Error(`unknown client version ${version}`);
     const files = new Set<string>();
@@ -72,6 +76,7 @@ export class Clients {
       for (const css of chunk.css ?? []) files.add(css);
       for (const imported of chunk.imports ?? []) visit(imported);
     };
+    if (documentLoad) visit('src/start.tsx');
     visit(`src/pages/${component}.tsx`);
     return [...files].map((file) => `/build/${file}`);
   }
@@ -202,8 +207,11 @@ export class VirtualBrowser {
     );
     const data = /<script data-page="app" type="application\/json">([\s\S]*?)<\/script/.exec(html);
     if (!data) throw new JourneyError(`GET ${path}: no page data`);
-    this.page = JSON.parse(data[1]!) as PageObject;
-    return this.page;
+    const page = JSON.parse(data[1]!) as PageObject;
+    // Then the entry imports the store's code and the page's chunk, from the same build.
+    await this.#assets(path, this.clients.chunks(page.version, page.component, true));
+    this.page = page;
+    return page;
   }
 
   /** An Inertia visit (or a form's answer): JSON, or 409 and a full reload, as the client does. */

@@ -1,6 +1,6 @@
 // The drill's next release of the storefront: the real client build with one more statement in
-// the entry (its release name), so the entry and every chunk that imports it get new hashed
-// names, as a new front-end build does.
+// the store's code (its release name), so it, the entry that starts it and every chunk that
+// imports it get new hashed names, as a new front-end build does.
 import { mergeConfig, type Plugin } from 'vite';
 import storefront from '../../apps/storefront/vite.config.ts';
 
@@ -10,7 +10,7 @@ const stampRelease: Plugin = {
   name: 'ops-drill-release',
   enforce: 'post',
   transform(code, id) {
-    if (!id.endsWith('/src/main.tsx')) return null;
+    if (!id.endsWith('/src/start.tsx')) return null;
     return {
       code: `${code}\nglobalThis.__tesseraRelease = ${JSON.stringify(release)};\n`,
       map: null,

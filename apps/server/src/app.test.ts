@@ -146,6 +146,7 @@ describe('pages of the first issue', () => {
       snippetLang: 'html',
       previewColorScheme: 'light',
       previewWidth: 'full',
+      colorScheme: 'system',
       can: { purchaseAllAccess: true },
       // The component packages, none licensed to a visitor.
       products: [

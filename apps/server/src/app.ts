@@ -66,6 +66,7 @@ import {
 import { createPricing, pricingRoutes } from './modules/pricing/index.ts';
 import { registryRoutes } from './modules/registry/index.ts';
 import { accessTokensService } from './modules/tokens/index.ts';
+import { componentsTaken, updatesRoutes } from './modules/updates/index.ts';
 import type { Services } from './services.ts';
 
 export interface AppDeps {
@@ -137,6 +138,7 @@ export function buildApp(deps: AppDeps): Express {
   // Production refuses to start without a built catalogue rather than failing on first visit.
   if (config.isProduction) catalogue();
   const guesses = secretGuesses(limiters.secretGuesses);
+  const taken = componentsTaken(db, now);
 
   // Machine routers: callers that are not a page in a browser (the provider's webhooks, the
   // palette's items, the licence-key API, beacons, the shadcn registry). Each brings its own
@@ -185,6 +187,7 @@ export function buildApp(deps: AppDeps): Express {
       tokenRequests: limiters.registryTokens,
       logger,
       now,
+      onInstalled: taken.installed,
     }),
   );
 
@@ -299,8 +302,10 @@ export function buildApp(deps: AppDeps): Express {
       supportEmail: config.supportEmail,
       issueTrackerUrl: config.issueTrackerUrl,
       appUrl: config.appUrl,
+      takenBy: taken.byComponent,
     }),
   );
+  app.use(updatesRoutes({ db, catalogue, limiter: limiters.componentCopies, now }));
   app.use(seoRoutes({ catalogue, appUrl: config.appUrl }));
   app.use(authRoutes({ auth, limiters, cookies }));
   app.use(

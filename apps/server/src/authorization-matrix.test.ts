@@ -114,6 +114,13 @@ async function backOfficeState() {
       .executeTakeFirst(),
     audit: await db.selectFrom('audit_entries').select('id').execute(),
     mail: await db.selectFrom('mail_jobs').select('id').execute(),
+    // What customers copied or installed (decision 065): nobody records into another's.
+    taken: await db
+      .selectFrom('components_taken')
+      .selectAll()
+      .orderBy('user_id')
+      .orderBy('component_uuid')
+      .execute(),
   };
 }
 
@@ -123,6 +130,14 @@ async function forgetGuesses() {
     await app.services.limiters.secretGuesses.reset(ip);
     await app.services.limiters.purchaseStatus.reset(ip);
   }
+}
+
+/** A current Marketing component: the customer owns it, so a copy of it is theirs to record. */
+function marketingComponent() {
+  const place = catalogue
+    .subcategories()
+    .find((candidate) => candidate.product.slug === 'marketing')!;
+  return place.subcategory.components.find((component) => !component.archived)!;
 }
 
 function bodyText(response: request.Response): string {
@@ -566,6 +581,39 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
     }
   });
 
+  it('records a copy for every role that owns the component, and refuses visitors, non-owners and the impersonating admin', async () => {
+    const { db } = app.services.database;
+    const component = marketingComponent();
+    const body = { component: component.uuid, version: component.version };
+    const before = await db.selectFrom('components_taken').selectAll().execute();
+    const recorded: string[] = [];
+    for (const role of ROLES) {
+      const browser = role === 'visitor' ? new TestBrowser(app.app) : browsers.get(role)!;
+      const response = await browser.submit('post', '/your-updates/copies', body);
+      const expected =
+        role === 'visitor'
+          ? 401
+          : role === 'impersonating'
+            ? 403
+            : OWNS[role].has('marketing')
+              ? 204
+              : 403;
+      expect(response.status, `${role} POST /your-updates/copies`).toBe(expected);
+      if (expected === 204) recorded.push(EMAIL[role as Exclude<Role, 'visitor'>]);
+    }
+    const added = await db
+      .selectFrom('components_taken')
+      .innerJoin('users', 'users.id', 'components_taken.user_id')
+      .select(['users.email', 'components_taken.component_uuid', 'components_taken.how'])
+      .where('components_taken.component_uuid', '=', component.uuid)
+      .orderBy('users.email')
+      .execute();
+    expect(before.filter((row) => row.component_uuid === component.uuid)).toEqual([]);
+    expect(added).toEqual(
+      [...recorded].sort().map((email) => ({ email, component_uuid: component.uuid, how: 'copy' })),
+    );
+  });
+
   it('answers 401 to an unsigned webhook from every role (its credential is the signature, not a CSRF token)', async () => {
     const event = {
       event_id: 'evt_matrix',
@@ -747,6 +795,14 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
       { method: 'delete', path: '/account/tokens/1', status: 403, outcome: 'refused' },
       // The customer's data: its export and the account's deletion (decision 060).
       { method: 'post', path: '/account-settings/data', status: 403, outcome: 'refused' },
+      // A copy the operator makes is not the customer's (decision 065): nothing recorded.
+      {
+        method: 'post',
+        path: '/your-updates/copies',
+        body: { component: marketingComponent().uuid, version: 1 },
+        status: 403,
+        outcome: 'refused',
+      },
       {
         method: 'post',
         path: '/account-settings/delete',
@@ -841,6 +897,13 @@ describe(`authorisation matrix (${TEST_DATABASE})`, () => {
         method: 'put',
         path: '/preview-width',
         body: { preview_width: 'md' },
+        status: 303,
+        outcome: 'audited',
+      },
+      {
+        method: 'put',
+        path: '/color-scheme',
+        body: { color_scheme: 'dark' },
         status: 303,
         outcome: 'audited',
       },

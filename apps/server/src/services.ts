@@ -9,6 +9,7 @@ import {
   DOWNLOAD_LIMIT,
   LICENSE_API_ADDRESS_LIMIT,
   LICENSE_API_KEY_LIMIT,
+  COMPONENT_COPY_LIMIT,
   PAGE_VIEW_LIMIT,
   PURCHASE_STATUS_LIMIT,
   REGISTRY_TOKEN_LIMIT,
@@ -160,6 +161,7 @@ export async function createServices(
     downloads: await limiter(DOWNLOAD_LIMIT),
     licenseApiAddress: await limiter(LICENSE_API_ADDRESS_LIMIT),
     licenseApiKey: await limiter(LICENSE_API_KEY_LIMIT),
+    componentCopies: await limiter(COMPONENT_COPY_LIMIT),
   } satisfies Limiters;
 
   const mailer = createMailer({

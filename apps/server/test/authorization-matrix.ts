@@ -355,6 +355,8 @@ export const GET_ROWS: Row[] = [
     expect: 200,
   },
   { path: () => '/account-settings', expect: signedIn(200), location: () => '/login' },
+  // What the viewer copied or installed that changed since (decision 065): their own page.
+  { path: () => '/your-updates', expect: signedIn(200), location: () => '/login' },
   // Sign-in's second step exists only between a right password and the code (decision 044).
   {
     path: () => '/login/second-factor',
@@ -673,6 +675,13 @@ export const WRITE_ROWS: {
     body: { password: 'wrong-password-123' },
     visitor: 401,
   },
+  // A copy of a component's code, recorded for 'Your updates' (decision 065).
+  {
+    method: 'post',
+    path: '/your-updates/copies',
+    body: { component: '00000000-0000-4000-8000-000000000000', version: 1 },
+    visitor: 401,
+  },
   // Its business address: the receipt's buyer or an operator only, never the link alone.
   {
     method: 'post',
@@ -710,6 +719,7 @@ export const PUBLIC_WRITE_ROWS: { method: Method; path: string | (() => string);
     { method: 'put', path: '/snippet-language', body: { snippet_lang: 'vue' } },
     { method: 'put', path: '/preview-color-scheme', body: { preview_color_scheme: 'dark' } },
     { method: 'put', path: '/preview-width', body: { preview_width: 'md' } },
+    { method: 'put', path: '/color-scheme', body: { color_scheme: 'dark' } },
     { method: 'post', path: '/logout', body: {} },
     { method: 'post', path: '/login', body: { email: DEMO_USERS.admin, password: DEMO_PASSWORD } },
     { method: 'post', path: '/password/email', body: { email: DEMO_USERS.admin } },

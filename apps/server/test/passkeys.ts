@@ -12,6 +12,8 @@ const UP = 0x01;
 const UV = 0x04;
 const AT = 0x40;
 
+type Transports = NonNullable<RegistrationResponseJSON['response']['transports']>;
+
 const b64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 const sha256 = (data: Uint8Array | string) => createHash('sha256').update(data).digest();
 
@@ -31,6 +33,8 @@ export class TestAuthenticator {
   readonly credentialId = randomBytes(32);
   readonly #privateKey: KeyObject;
   readonly #publicKey: KeyObject;
+  /** Another key, for answers signed by someone who does not hold this passkey. */
+  readonly #foreignKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
   counter: number;
 
   constructor(options: { counter?: number } = {}) {
@@ -64,37 +68,57 @@ export class TestAuthenticator {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
   }
 
-  /** navigator.credentials.create()'s answer to `options`, as the browser library sends it. */
+  /**
+   * navigator.credentials.create()'s answer to `options`, as the browser library sends it: an
+   * attestation of the 'none' format, or 'packed' self-attestation signed with this passkey's
+   * key ('own') or with another ('foreign', a statement that does not verify). `userVerified:
+   * false` leaves the UV flag unset (a security key without a PIN); `transports: null` sends
+   * none, as some browsers do.
+   */
   attest(
     options: PublicKeyCredentialCreationOptionsJSON,
     origin: string,
-    bend: { rpId?: string; challenge?: string } = {},
+    bend: {
+      rpId?: string;
+      challenge?: string;
+      userVerified?: boolean;
+      transports?: Transports | null;
+      packed?: 'own' | 'foreign';
+    } = {},
   ): RegistrationResponseJSON {
     const rpId = bend.rpId ?? options.rp.id ?? '';
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(this.credentialId.length);
     const authData = Buffer.concat([
       sha256(rpId),
-      Buffer.from([UP | UV | AT]),
+      Buffer.from([this.#flags(bend.userVerified) | AT]),
       counterBytes(this.counter),
       Buffer.alloc(16), // AAGUID: none
       idLength,
       this.credentialId,
       this.#coseKey(),
     ]);
-    const attStmt = new Map<string, string>();
-    const attestationObject = isoCBOR.encode(
-      new Map<string, string | Uint8Array | Map<string, string>>([
-        ['fmt', 'none'],
-        ['attStmt', attStmt],
-        ['authData', new Uint8Array(authData)],
-      ]),
-    );
     const clientData = this.#clientData(
       'webauthn.create',
       bend.challenge ?? options.challenge,
       origin,
     );
+    const attStmt = new Map<string, number | Uint8Array>();
+    if (bend.packed) {
+      const key = bend.packed === 'own' ? this.#privateKey : this.#foreignKey;
+      const signed = sign('sha256', Buffer.concat([authData, sha256(clientData)]), key);
+      attStmt.set('alg', -7);
+      attStmt.set('sig', new Uint8Array(signed));
+    }
+    const attestationObject = isoCBOR.encode(
+      new Map<string, string | Uint8Array | Map<string, number | Uint8Array>>([
+        ['fmt', bend.packed ? 'packed' : 'none'],
+        ['attStmt', attStmt],
+        ['authData', new Uint8Array(authData)],
+      ]),
+    );
+    const transports: Transports | null =
+      bend.transports === undefined ? ['internal'] : bend.transports;
     return {
       id: this.id,
       rawId: this.id,
@@ -102,26 +126,42 @@ export class TestAuthenticator {
       response: {
         clientDataJSON: b64url(clientData),
         attestationObject: b64url(attestationObject),
-        transports: ['internal'],
+        ...(transports ? { transports } : {}),
       },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
 
+  /** User present, and verified unless told otherwise. */
+  #flags(userVerified = true): number {
+    return userVerified ? UP | UV : UP;
+  }
+
   /**
    * navigator.credentials.get()'s answer to `options`: the counter moves forward first, unless
-   * `counter` says what to report.
+   * `counter` says what to report. `signedBy: 'foreign'` signs it with a key that is not this
+   * passkey's (a forged assertion for a known credential id).
    */
   assert(
     options: PublicKeyCredentialRequestOptionsJSON,
     origin: string,
-    bend: { rpId?: string; challenge?: string; counter?: number } = {},
+    bend: {
+      rpId?: string;
+      challenge?: string;
+      counter?: number;
+      userVerified?: boolean;
+      signedBy?: 'foreign';
+    } = {},
   ): AuthenticationResponseJSON {
     if (bend.counter === undefined && this.counter > 0) this.counter += 1;
     const counter = bend.counter ?? this.counter;
     const rpId = bend.rpId ?? options.rpId ?? '';
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([UP | UV]), counterBytes(counter)]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([this.#flags(bend.userVerified)]),
+      counterBytes(counter),
+    ]);
     const clientData = this.#clientData(
       'webauthn.get',
       bend.challenge ?? options.challenge,
@@ -130,7 +170,7 @@ export class TestAuthenticator {
     const signature = sign(
       'sha256',
       Buffer.concat([authData, sha256(clientData)]),
-      this.#privateKey,
+      bend.signedBy === 'foreign' ? this.#foreignKey : this.#privateKey,
     );
     return {
       id: this.id,

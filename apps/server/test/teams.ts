@@ -112,6 +112,25 @@ export async function createTeam(
   return { id: team.id, licenseId: license.id, licenseKey: license.key, inviteToken, memberIds };
 }
 
+/** The team's row as stored: seats, count, token, name. */
+export function teamRow(services: Services, teamId: number) {
+  return services.database.db
+    .selectFrom('teams')
+    .selectAll()
+    .where('id', '=', teamId)
+    .executeTakeFirstOrThrow();
+}
+
+/** Who is in the team now, as role by user id. */
+export async function teamRoles(services: Services, teamId: number) {
+  const rows = await services.database.db
+    .selectFrom('team_members')
+    .select(['user_id', 'role'])
+    .where('team_id', '=', teamId)
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.user_id, row.role]));
+}
+
 /**
  * The app on a real port: requests made at once really run at once. The caller stops it with
  * `close`, from its own hook (`onTestFinished(close)`): importing this file registers nothing.

@@ -94,6 +94,13 @@ export const SNIPPET_LANGUAGE_LABELS: Readonly<Record<SnippetLanguage, string>> 
 export const PREVIEW_COLOR_SCHEMES = ['light', 'dark', 'system'] as const;
 export type PreviewColorScheme = (typeof PREVIEW_COLOR_SCHEMES)[number];
 /**
+ * The store's own colour schemes (System / Light / Dark), persisted with PUT /color-scheme like
+ * the previews' scheme. `system`, the default, follows prefers-color-scheme; the server draws
+ * the choice on `<html>` so the first paint is right without JavaScript.
+ */
+export const COLOR_SCHEMES = ['system', 'light', 'dark'] as const;
+export type ColorScheme = (typeof COLOR_SCHEMES)[number];
+/**
  * The preview frame's preset widths, in CSS pixels: a phone, then Tailwind's breakpoints (sm,
  * md, lg, xl), and `full`, the width the page gives the frame (null here). Persisted with
  * PUT /preview-width like the code language; dragging the handle leaves every preset unpressed.
@@ -318,3 +325,13 @@ export const OPERATOR_ACCOUNT_NOT_DELETED =
   'An operator account is closed by another operator in the back office, not from here.';
 export const ACCOUNT_DATA_PATH = '/account-settings/data';
 export const ACCOUNT_DELETE_PATH = '/account-settings/delete';
+
+/**
+ * "Your updates" (decision 065): the components a customer took (copied from their page or
+ * installed with the registry) that changed since, and the small call that records a copy.
+ */
+export const YOUR_UPDATES_URL = '/your-updates';
+export const COMPONENT_COPIES_PATH = '/your-updates/copies';
+export const YOUR_UPDATES_ALL_CURRENT = 'Everything you have copied or installed is up to date.';
+export const YOUR_UPDATES_NOTHING_TAKEN =
+  'Nothing copied or installed yet. When you copy a component’s code or install it with the registry, it is listed here once it changes.';

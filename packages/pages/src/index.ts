@@ -1,6 +1,7 @@
 export type {
   AllAccessPricing,
   AuthUser,
+  ColorScheme,
   CommandPaletteItem,
   FlashMessages,
   PageErrors,
@@ -270,6 +271,7 @@ export type {
   CatalogLink,
   CatalogProductSection,
   ComponentChange,
+  ComponentTaken,
   ComponentDiff,
   ComponentSnippet,
   ComponentViewType,
@@ -458,3 +460,10 @@ export {
   type ErrorPageProps,
   type ErrorPageStatus,
 } from './error-page/error-page';
+export {
+  YourUpdatesPage,
+  yourUpdatesPageTitle,
+  type ComponentUpdate,
+  type YourUpdatesPageData,
+  type YourUpdatesPageProps,
+} from './your-updates/your-updates-page';

@@ -35,6 +35,7 @@ import type { SupportPageData } from './support/support-page';
 import type { TemplatePageData } from './template/template-page';
 import type { TemplatesPageData } from './templates/templates-page';
 import type { ThankYouPageProps } from './thank-you/thank-you-page';
+import type { YourUpdatesPageData } from './your-updates/your-updates-page';
 import type {
   AlreadyOnPackagePageProps as AlreadyOnPackagePageData,
   ChooseUpgradePageProps as ChooseUpgradePageData,
@@ -101,6 +102,7 @@ export interface PagePropsByName {
   Template: TemplatePageData;
   Templates: TemplatesPageData;
   ThankYou: ThankYouPageProps;
+  YourUpdates: YourUpdatesPageData;
 }
 
 /** Every page the server may render, by its Inertia component name. */

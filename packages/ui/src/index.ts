@@ -43,6 +43,7 @@ export {
   type MenuItemProps,
 } from './menu/menu';
 export { TYPEAHEAD_RESET_MS } from './lib/typeahead';
+export { loadOnce, useLoaded } from './lib/lazy';
 export { Select, type SelectProps, type SelectOption } from './select/select';
 export { Dialog, DialogActions, type DialogProps } from './dialog/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog/confirm-dialog';

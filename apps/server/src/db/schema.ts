@@ -19,6 +19,8 @@ export interface UsersTable {
   preview_color_scheme: string | null;
   /** The preview frame's preset width last chosen (PUT /preview-width). */
   preview_width: string | null;
+  /** The store's own colour scheme last chosen (PUT /color-scheme); null is `system`. */
+  color_scheme: string | null;
   created_at: number;
   updated_at: number;
 }
@@ -392,6 +394,18 @@ export interface WebauthnChallengesTable {
   expires_at: number;
 }
 
+/**
+ * The version of a component a customer last copied or installed (decision 065): one row per
+ * user and component, the version never lowered by a later, older take.
+ */
+export interface ComponentsTakenTable {
+  user_id: number;
+  component_uuid: string;
+  version: number;
+  how: 'copy' | 'install';
+  taken_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -423,6 +437,7 @@ export interface Database {
   security_events: SecurityEventsTable;
   webauthn_credentials: WebauthnCredentialsTable;
   webauthn_challenges: WebauthnChallengesTable;
+  components_taken: ComponentsTakenTable;
 }
 
 export type User = Selectable<UsersTable>;

@@ -316,28 +316,28 @@ export function pageErrors({
       });
       return;
     }
-    res
-      .type('html')
-      .send(
-        [
-          '<!DOCTYPE html>',
-          '<html lang="en">',
-          '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
-          `<title>${status} ${escapeHtml(title)} - ${escapeHtml(brandName)}</title>`,
-          `<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}"></head>`,
-          '<body><main>',
-          `<h1>${status} ${escapeHtml(title)}</h1>`,
-          message === title ? '' : `<p>${escapeHtml(message)}</p>`,
-          requestId && status >= 500
-            ? `<p>Request id: <code>${escapeHtml(requestId)}</code></p>`
-            : '',
-          stack ? `<pre>${escapeHtml(stack)}</pre>` : '',
-          '<p><a href="/">Back to the home page</a></p>',
-          '</main></body>',
-          '</html>',
-        ]
-          .filter(Boolean)
-          .join('\n'),
-      );
+    res.type('html').send(
+      [
+        '<!DOCTYPE html>',
+        '<html lang="en">',
+        '<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">',
+        // Unstyled: the browser's own colours, light or dark as the device is.
+        '<meta name="color-scheme" content="light dark">',
+        `<title>${status} ${escapeHtml(title)} - ${escapeHtml(brandName)}</title>`,
+        `<link rel="icon" type="image/svg+xml" href="${FAVICON_URL}"></head>`,
+        '<body><main>',
+        `<h1>${status} ${escapeHtml(title)}</h1>`,
+        message === title ? '' : `<p>${escapeHtml(message)}</p>`,
+        requestId && status >= 500
+          ? `<p>Request id: <code>${escapeHtml(requestId)}</code></p>`
+          : '',
+        stack ? `<pre>${escapeHtml(stack)}</pre>` : '',
+        '<p><a href="/">Back to the home page</a></p>',
+        '</main></body>',
+        '</html>',
+      ]
+        .filter(Boolean)
+        .join('\n'),
+    );
   };
 }

@@ -30,6 +30,7 @@ describe(`going back (${TEST_DATABASE})`, () => {
     ['a display choice', 'put', '/snippet-language', { snippet_lang: 'vue' }],
     ['the colour scheme', 'put', '/preview-color-scheme', { preview_color_scheme: 'dark' }],
     ['the preview width', 'put', '/preview-width', { preview_width: 'md' }],
+    ['the store’s colour scheme', 'put', '/color-scheme', { color_scheme: 'dark' }],
     ['a form that fails validation', 'post', '/newsletter', { email: 'not-an-address' }],
   ];
 

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser.ts';
 import { INERTIA, testApp } from '../../test/helpers.ts';
 import { TEST_DATABASE, TEST_SESSION_STORE } from '../../test/services.ts';
+import { signedInUser } from '../../test/sign-in.ts';
 import { findMalformedText, isMalformedText, MALFORMED_TEXT_MESSAGE } from './input-guard.ts';
+
+/** A JSON body refused for malformed text: a 422 naming the one rule, as the guard words it. */
+function expectMalformedText(response: request.Response) {
+  expect(response.status).toBe(422);
+  expect(response.body.message).toBe('The given data was invalid.');
+  expect(Object.values(response.body.errors)).toEqual([MALFORMED_TEXT_MESSAGE]);
+}
 
 // Each is refused wherever a string reaches the database or a URL.
 const HOSTILE = {
@@ -46,13 +54,39 @@ describe(`NUL bytes and lone surrogates are refused with 422, never a 500 (${TES
         .post('/page-views')
         .set('Content-Type', 'application/json')
         .send(JSON.stringify(body));
-      expect(response.status).toBe(422);
-      expect(response.body.message).toBe('The given data was invalid.');
-      expect(Object.values(response.body.errors)).toEqual([MALFORMED_TEXT_MESSAGE]);
+      expectMalformedText(response);
     }
     const rows = await services.database.db.selectFrom('page_views').selectAll().execute();
     expect(rows).toEqual([]);
   });
+
+  it.each(HOSTILE_CASES)(
+    'in the copy call’s JSON body: POST /your-updates/copies with %s',
+    async (_name, text) => {
+      const { app, services } = await testApp();
+      const { id, browser } = await signedInUser(services, app, 'guarded');
+      const uuid = '00000000-0000-4000-8000-000000000000';
+      for (const body of [
+        { component: `${uuid.slice(0, 35)}${text}`, version: 1 },
+        { component: uuid, version: 1, [`x${text}`]: 1 },
+        { component: uuid, version: 1, nested: [{ deep: text }] },
+      ]) {
+        const response = await browser.agent
+          .post('/your-updates/copies')
+          .set('Accept', 'application/json')
+          .set('Content-Type', 'application/json')
+          .set('X-XSRF-TOKEN', browser.xsrf)
+          .send(JSON.stringify(body));
+        expectMalformedText(response);
+      }
+      const rows = await services.database.db
+        .selectFrom('components_taken')
+        .selectAll()
+        .where('user_id', '=', id)
+        .execute();
+      expect(rows).toEqual([]);
+    },
+  );
 
   it.each(HOSTILE_CASES)(
     'in an Inertia form: back to the form with the field’s error (%s)',
@@ -76,6 +110,7 @@ describe(`NUL bytes and lone surrogates are refused with 422, never a 500 (${TES
         ['post', '/newsletter', { email_address: `a${text}@example.com` }, 'email_address'],
         ['put', '/snippet-language', { snippet_lang: `vue${text}` }, 'snippet_lang'],
         ['put', '/preview-width', { preview_width: `md${text}` }, 'preview_width'],
+        ['put', '/color-scheme', { color_scheme: `dark${text}` }, 'color_scheme'],
       ];
       for (const [method, url, body, field] of forms) {
         const response = await browser.submit(method, url, body);

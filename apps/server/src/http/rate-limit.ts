@@ -53,6 +53,8 @@ export interface Limiters {
   /** The licence-key API, per source address and per (hashed) key. */
   licenseApiAddress: RateLimiter;
   licenseApiKey: RateLimiter;
+  /** Copies of a component's code recorded for 'Your updates', per signed-in user. */
+  componentCopies: RateLimiter;
 }
 
 export interface RateLimitRule {
@@ -105,6 +107,16 @@ export const PURCHASE_STATUS_LIMIT: RateLimitRule = {
 export const REGISTRY_TOKEN_LIMIT: RateLimitRule = {
   name: 'registry-token',
   points: 600,
+  durationSeconds: 60,
+};
+
+/**
+ * Copies recorded for 'Your updates' (decision 065), per signed-in user: a person copying a whole
+ * page of components one after another stays well inside it; a script filling the table does not.
+ */
+export const COMPONENT_COPY_LIMIT: RateLimitRule = {
+  name: 'component-copies',
+  points: 120,
   durationSeconds: 60,
 };
 

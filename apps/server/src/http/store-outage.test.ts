@@ -85,6 +85,7 @@ async function withRedis(services: Services, redis: Redis): Promise<Services> {
       downloads: await limiter(),
       licenseApiAddress: await limiter(),
       licenseApiKey: await limiter(),
+      componentCopies: await limiter(),
     },
     health: () => checkHealth(services.database, sessionStore, TIMEOUT_MS),
   };

@@ -7,6 +7,7 @@ import {
 import { PRICING_URL } from '@tessera/pages/constants';
 import { usePreviewColorScheme } from '../lib/use-preview-color-scheme';
 import { usePreviewWidth } from '../lib/use-preview-width';
+import { recordCopy } from '../lib/record-copy';
 import { useSnippetLanguage } from '../lib/use-snippet-language';
 
 export default function ComponentCategory() {
@@ -15,6 +16,8 @@ export default function ComponentCategory() {
   const [colorScheme, setColorScheme] = usePreviewColorScheme(props.previewColorScheme);
   const [previewWidth, setPreviewWidth] = usePreviewWidth(props.previewWidth);
   const signedIn = props.auth !== null;
+  // A visitor took nothing to record; an operator acting as a customer is not that customer.
+  const recordsCopies = signedIn && !props.isImpersonating;
   return (
     <>
       <Head title={componentCategoryPageTitle(props.subcategory, signedIn)} />
@@ -28,6 +31,7 @@ export default function ComponentCategory() {
         previewWidth={previewWidth}
         onPreviewWidthChange={setPreviewWidth}
         pricingUrl={PRICING_URL}
+        onCopied={recordsCopies ? recordCopy : undefined}
       />
     </>
   );

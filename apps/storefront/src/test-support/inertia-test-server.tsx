@@ -17,7 +17,7 @@ import { layout, pageModuleKey, withLinks, type PageModule } from '../app';
 
 declare const jsdom: { reconfigure(options: { url: string }): void };
 
-// Keyed as main.tsx keys them ('./pages/Name.tsx'), so `pageModuleKey` finds each page.
+// Keyed as start.tsx keys them ('./pages/Name.tsx'), so `pageModuleKey` finds each page.
 const pages = Object.fromEntries(
   Object.entries(import.meta.glob<PageModule>('../pages/*.tsx', { eager: true })).map(
     ([path, module]) => [path.replace(/^\.\.\//, './'), module],

@@ -20,6 +20,7 @@ const meta = {
     onSignOut: fn(),
     onStopImpersonating: fn(),
     onSearchSelect: fn(),
+    onColorSchemeChange: fn(),
     commandPaletteItems: fixtureCommandPaletteItems,
     children: <PagePlaceholder />,
   },

@@ -4,6 +4,7 @@ import type * as React from 'react';
 import { HydrateWhen } from '../shared/hydrate-when';
 import { ImpersonationBanner } from '../impersonation-banner/impersonation-banner';
 import type {
+  ColorScheme,
   CommandPaletteItem,
   CommandPaletteItems,
   FlashMessages,
@@ -20,6 +21,8 @@ export type AppLayoutProps = {
   onSignOut: () => void;
   onStopImpersonating: () => void;
   onSearchSelect: (item: CommandPaletteItem) => void;
+  /** The container applies and persists the store's colour scheme (the header's switch). */
+  onColorSchemeChange?: (scheme: ColorScheme) => void;
   /** The palette's items, or the container's loader of `shared.commandPaletteUrl`. */
   commandPaletteItems: CommandPaletteItems;
   stoppingImpersonation?: boolean;
@@ -33,6 +36,7 @@ export function AppLayout({
   onSignOut,
   onStopImpersonating,
   onSearchSelect,
+  onColorSchemeChange,
   commandPaletteItems,
   stoppingImpersonation,
   defaultMobileNavigationOpen,
@@ -65,6 +69,8 @@ export function AppLayout({
         onSignOut={onSignOut}
         onSearchSelect={onSearchSelect}
         defaultMobileNavigationOpen={defaultMobileNavigationOpen}
+        colorScheme={shared.colorScheme}
+        onColorSchemeChange={onColorSchemeChange}
       />
       <main id="main" tabIndex={-1} className="flex-1 outline-none">
         <FlashNotices flash={flash} />

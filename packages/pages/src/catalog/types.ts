@@ -87,6 +87,19 @@ export type CatalogComponent = {
   updatedOn?: string;
   /** Its versions, newest first. */
   changes?: ComponentChange[];
+  /**
+   * What the signed-in owner last copied or installed of it (decision 065); absent for visitors,
+   * for viewers without the package and for a component they never took.
+   */
+  taken?: ComponentTaken;
+};
+
+/** The version of a component a customer last copied (its page) or installed (the registry). */
+export type ComponentTaken = {
+  version: number;
+  /** YYYY-MM-DD (UTC) */
+  on: string;
+  how: 'copy' | 'install';
 };
 
 /**

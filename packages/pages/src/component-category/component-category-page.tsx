@@ -1,7 +1,7 @@
 import { Breadcrumbs, Link } from '@tessera/ui';
 import { ArchiveBoxIcon } from '../catalog/icons';
 import { componentCountLabel } from '../catalog/category-card';
-import type { Subcategory } from '../catalog/types';
+import type { CatalogComponent, Subcategory } from '../catalog/types';
 import { ComponentView } from '../component-view/component-view';
 import { HydrateWhen } from '../shared/hydrate-when';
 import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../shared/shared-page-data';
@@ -39,6 +39,8 @@ export type ComponentCategoryPageProps = {
   onPreviewWidthChange?: (width: PreviewWidth) => void;
   /** Where 'Get the code' and 'Upgrade to get these components' lead. */
   pricingUrl?: string;
+  /** A component's code was copied: the container records it (decision 065). */
+  onCopied?: (component: CatalogComponent) => void;
 };
 
 /** What the server sends the ComponentCategory page; shared page data comes on top. */
@@ -58,6 +60,7 @@ export function ComponentCategoryPage({
   previewWidth = 'full',
   onPreviewWidthChange,
   pricingUrl,
+  onCopied,
 }: ComponentCategoryPageProps) {
   const { category } = subcategory;
   return (
@@ -110,6 +113,7 @@ export function ComponentCategoryPage({
                 previewWidth={previewWidth}
                 onPreviewWidthChange={onPreviewWidthChange}
                 pricingUrl={pricingUrl}
+                onCopied={onCopied}
               />
             </HydrateWhen>
           </li>

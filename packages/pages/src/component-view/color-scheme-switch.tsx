@@ -24,11 +24,22 @@ export type ColorSchemeSwitchProps = {
   onChange?: (scheme: PreviewColorScheme) => void;
   /** Names the group, e.g. 'Simple centered preview colour scheme'. */
   label: string;
+  /** Icons only, the names kept for assistive technology and the tooltip (the site header). */
+  compact?: boolean;
   className?: string;
 };
 
-/** Light / Dark / System for a component preview: three toggle buttons, one pressed. */
-export function ColorSchemeSwitch({ value, onChange, label, className }: ColorSchemeSwitchProps) {
+/**
+ * Light / Dark / System for a component preview, or for the store itself (the site header):
+ * three toggle buttons, one pressed.
+ */
+export function ColorSchemeSwitch({
+  value,
+  onChange,
+  label,
+  compact = false,
+  className,
+}: ColorSchemeSwitchProps) {
   return (
     <div
       role="group"
@@ -49,12 +60,13 @@ export function ColorSchemeSwitch({ value, onChange, label, className }: ColorSc
               if (!pressed) onChange?.(scheme);
             }}
             className={cn(
-              'inline-flex items-center gap-1.5 rounded-[calc(var(--radius-control)-0.125rem)] px-2 py-1.5 text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4 [&_svg]:shrink-0',
+              'inline-flex items-center gap-1.5 rounded-[calc(var(--radius-control)-0.125rem)] text-sm font-medium text-gray-600 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 [&_svg]:size-4 [&_svg]:shrink-0',
+              compact ? 'p-1.5' : 'px-2 py-1.5',
               pressed && 'bg-white text-gray-900 shadow-xs',
             )}
           >
             <Icon />
-            <span className="sr-only sm:not-sr-only">{name}</span>
+            <span className={compact ? 'sr-only' : 'sr-only sm:not-sr-only'}>{name}</span>
           </button>
         );
       })}

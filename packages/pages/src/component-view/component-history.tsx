@@ -1,5 +1,6 @@
 import { cn } from '@tessera/ui';
-import type { ComponentChange } from '../catalog/types';
+import { useId, useRef } from 'react';
+import type { ComponentChange, ComponentTaken } from '../catalog/types';
 import { FormattedDate } from '../prose/formatted-date';
 import type { SnippetLanguage } from '../shared/shared-page-data';
 
@@ -11,8 +12,15 @@ export type ComponentHistoryProps = {
   language: SnippetLanguage;
   /** The viewer owns the component: each change comes with its diff. */
   owned: boolean;
+  /**
+   * What the owner last copied or installed (decision 065): when it is older than the newest
+   * change, a notice above the panel says so and opens it, and the newer versions are marked.
+   */
+  taken?: ComponentTaken;
   className?: string;
 };
+
+const TAKEN_VERB: Record<ComponentTaken['how'], string> = { copy: 'copied', install: 'installed' };
 
 const LINE_CLASS = (line: string): string | undefined => {
   if (line.startsWith('+++') || line.startsWith('---')) return 'text-gray-500';
@@ -52,10 +60,20 @@ export function ComponentHistory({
   changes,
   language,
   owned,
+  taken,
   className,
 }: ComponentHistoryProps) {
-  return (
-    <details data-slot="component-history" className={cn('group mt-4 text-sm/6', className)}>
+  const panelId = useId();
+  const panel = useRef<HTMLDetailsElement>(null);
+  const newest = changes[0]?.version ?? 1;
+  const behind = taken && taken.version < newest ? taken : undefined;
+  const history = (
+    <details
+      ref={panel}
+      id={panelId}
+      data-slot="component-history"
+      className={cn('group mt-4 text-sm/6', behind ? 'mt-2' : null, className)}
+    >
       <summary className="w-fit cursor-pointer rounded-sm font-medium text-gray-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600">
         What changed<span className="sr-only"> in {componentName}</span>
       </summary>
@@ -67,6 +85,12 @@ export function ComponentHistory({
               <p className="text-gray-500">
                 Version {change.version} · <FormattedDate value={change.date} dateStyle="medium" />
                 {change.version === 1 ? ' · added' : null}
+                {behind && change.version > behind.version ? (
+                  <span className="font-medium text-amber-800">
+                    {' '}
+                    · new since you {TAKEN_VERB[behind.how]} it
+                  </span>
+                ) : null}
               </p>
               <p className="text-gray-900">{change.reason}</p>
               {owned && change.version > 1 ? (
@@ -89,5 +113,33 @@ export function ComponentHistory({
         <p className="mt-3 text-gray-500">Owners of this component see the code of each change.</p>
       ) : null}
     </details>
+  );
+  if (!behind) return history;
+  return (
+    <>
+      <p
+        data-slot="taken-notice"
+        className="mt-4 rounded-control bg-amber-50 px-3 py-2 text-sm/6 text-amber-900 ring-1 ring-amber-600/20"
+      >
+        Changed since you {TAKEN_VERB[behind.how]} version {behind.version} on{' '}
+        <FormattedDate value={behind.on} dateStyle="medium" />.{' '}
+        <a
+          href={`#${panelId}`}
+          onClick={(event) => {
+            // Without JavaScript the fragment leads to the panel; with it, the panel opens too
+            // and its summary takes the focus (and so the scroll), leaving the address alone.
+            const details = panel.current;
+            if (!details) return;
+            event.preventDefault();
+            details.open = true;
+            details.querySelector('summary')?.focus();
+          }}
+          className="font-semibold underline underline-offset-2 hover:text-amber-950"
+        >
+          See what changed<span className="sr-only"> in {componentName}</span>
+        </a>
+      </p>
+      {history}
+    </>
   );
 }

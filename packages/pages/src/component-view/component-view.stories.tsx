@@ -2,8 +2,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, spyOn, userEvent, waitFor, within } from 'storybook/test';
 import {
+  copiedBeforeChangesComponent,
+  copiedUpToDateComponent,
   fixtureComponentWithHistory,
   fixtureHighlight,
+  installedBeforeChangeComponent,
   ownerAddedOnlyComponent,
   ownerHeroComponents,
   visitorHeroComponents,
@@ -464,6 +467,57 @@ export const UpdatedWhatChangedVisitor = {
       canvas.getByText('Owners of this component see the code of each change.'),
     ).toBeInTheDocument();
     (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/**
+ * Copied at version 1, changed twice since (decision 065): a notice above What changed says so
+ * and opens it, the newer versions are marked; copying the code again ends the notice.
+ */
+export const ChangedSinceCopied = {
+  args: { component: copiedBeforeChangesComponent, snippetLang: 'react', onCopied: fn() },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = canvasElement.querySelector('[data-slot="taken-notice"]');
+    await expect(notice).toHaveTextContent(
+      'Changed since you copied version 1 on Nov 22, 2026. See what changed',
+    );
+    const panel = canvasElement.querySelector('details')!;
+    await expect(panel).not.toHaveAttribute('open');
+    await userEvent.click(
+      canvas.getByRole('link', { name: 'See what changed in Simple centered' }),
+    );
+    await expect(panel).toHaveAttribute('open');
+    await expect(canvas.getAllByText(/new since you copied it/)).toHaveLength(2);
+    await userEvent.click(canvas.getByRole('button', { name: 'Copy' }));
+    await expect(args.onCopied).toHaveBeenCalledWith(args.component);
+    await expect(canvasElement.querySelector('[data-slot="taken-notice"]')).toBeNull();
+    await waitFor(() => expect(canvas.getByRole('button', { name: 'Copy' })).toBeVisible(), {
+      timeout: 3000,
+    });
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** Installed with the registry at version 2: 'installed', and only version 3 is new. */
+export const ChangedSinceInstalled = {
+  args: { component: installedBeforeChangeComponent, snippetLang: 'react' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="taken-notice"]')).toHaveTextContent(
+      'Changed since you installed version 2 on Nov 23, 2026.',
+    );
+    await userEvent.click(within(canvasElement).getByText('What changed'));
+    await expect(within(canvasElement).getAllByText(/new since you installed it/)).toHaveLength(1);
+    (document.activeElement as HTMLElement | null)?.blur();
+  },
+} satisfies Story;
+
+/** Copied as it is now: no notice. */
+export const CopiedUpToDate = {
+  args: { component: copiedUpToDateComponent, snippetLang: 'react' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('[data-slot="taken-notice"]')).toBeNull();
+    await expect(canvasElement).not.toHaveTextContent('new since you');
   },
 } satisfies Story;
 

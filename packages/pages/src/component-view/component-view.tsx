@@ -60,6 +60,11 @@ export type ComponentViewProps = {
   previewWidth?: PreviewWidth;
   /** The container persists the preset (PUT /preview-width) and passes it back. */
   onPreviewWidthChange?: (width: PreviewWidth) => void;
+  /**
+   * The code was copied to the clipboard (the container records it for 'Your updates',
+   * decision 065). Once copied, the view no longer says the component changed since.
+   */
+  onCopied?: (component: CatalogComponent) => void;
   /** The live preview's direction at first (stories); left to right by default. */
   defaultDirection?: PreviewDirection;
   /** '#pricing' when the page has a pricing section, else the all-access page's. */
@@ -94,6 +99,7 @@ export function ComponentView({
   onColorSchemeChange,
   previewWidth: sharedPreviewWidth = 'full',
   onPreviewWidthChange,
+  onCopied,
   defaultDirection = 'ltr',
   pricingUrl = DEFAULT_PRICING_URL,
   previewOnly = false,
@@ -111,6 +117,7 @@ export function ComponentView({
   // A drag (or the handle's keys) leaves the preset; the remembered one is unchanged.
   const [dragged, setDragged] = useState(defaultPreviewWidth !== undefined);
   const [direction, setDirection] = useState<PreviewDirection>(defaultDirection);
+  const [copiedNow, setCopiedNow] = useState(false);
   const chooseWidth = (width: PreviewWidth) => {
     setDragged(false);
     if (width !== chosenWidth) (onPreviewWidthChange ?? setOwnPreviewWidth)(width);
@@ -126,6 +133,7 @@ export function ComponentView({
         changes={component.changes}
         language={snippet?.language ?? snippetLang}
         owned={owned}
+        taken={owned && !copiedNow ? component.taken : undefined}
       />
     ) : null;
 
@@ -257,7 +265,14 @@ export function ComponentView({
                 if (chosen) onLanguageChange?.(chosen.language);
               }}
             />
-            <CopyButton text={snippet.snippet} aria-describedby={titleId} />
+            <CopyButton
+              text={snippet.snippet}
+              aria-describedby={titleId}
+              onCopied={() => {
+                setCopiedNow(true);
+                onCopied?.(component);
+              }}
+            />
           </>,
         )}
         <TabsContent value="preview">
@@ -274,11 +289,12 @@ export function ComponentView({
   );
 }
 
-// The store's own `dark:` follows its class, not the system: `system` needs the media query.
+// The preview's scheme, not the store's: `scheme-light` pins the store's light-dark() colours to
+// their light values here (decision 066), and `system` follows the device by its media query.
 const FRAME_BACKGROUND: Record<PreviewColorScheme, string> = {
-  light: 'bg-white',
-  dark: 'bg-gray-900',
-  system: 'bg-white [@media(prefers-color-scheme:dark)]:bg-gray-900',
+  light: 'bg-white scheme-light',
+  dark: 'bg-gray-900 scheme-light',
+  system: 'bg-white scheme-light [@media(prefers-color-scheme:dark)]:bg-gray-900',
 };
 
 function ComponentPreview({

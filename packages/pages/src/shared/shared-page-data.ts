@@ -1,11 +1,11 @@
 import type { CommandPaletteItem, CommandPaletteItems } from '@tessera/ui';
-import type { PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../constants';
+import type { ColorScheme, PreviewColorScheme, PreviewWidth, SnippetLanguage } from '../constants';
 
 /** One entry of the command palette: name, keywords, category, url. */
 export type { CommandPaletteItem, CommandPaletteItems };
 
 /** The code language a visitor last chose, and the previews' colour scheme (../constants.ts). */
-export type { PreviewColorScheme, PreviewWidth, SnippetLanguage };
+export type { ColorScheme, PreviewColorScheme, PreviewWidth, SnippetLanguage };
 
 /** The empty prefix is the current version, '/v1' the legacy one. */
 export type VersionPrefix = '' | '/v1';
@@ -94,6 +94,8 @@ export type SharedPageData = {
   previewColorScheme: PreviewColorScheme;
   /** Beside `snippetLang`: the preview frame's preset width. */
   previewWidth: PreviewWidth;
+  /** The store's own colour scheme: `system` follows the device. */
+  colorScheme: ColorScheme;
   can: { purchaseAllAccess: boolean };
   products: SharedProduct[];
   /**

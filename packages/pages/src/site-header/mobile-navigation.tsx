@@ -1,5 +1,6 @@
 import { Button, buttonVariants, Link, SlideOver } from '@tessera/ui';
-import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
+import { ColorSchemeSwitch } from '../component-view/color-scheme-switch';
+import type { AuthUser, ColorScheme, VersionPrefix } from '../shared/shared-page-data';
 import { accountNavigation, mainNavigation, promoLink, teamNavigation } from './navigation';
 import { ALL_ACCESS_URL } from '../constants';
 
@@ -10,6 +11,8 @@ export type MobileNavigationProps = {
   canPurchaseAllAccess: boolean;
   versionPrefix: VersionPrefix;
   onSignOut: () => void;
+  colorScheme: ColorScheme;
+  onColorSchemeChange?: (scheme: ColorScheme) => void;
 };
 
 const linkClass =
@@ -22,6 +25,8 @@ export function MobileNavigation({
   canPurchaseAllAccess,
   versionPrefix,
   onSignOut,
+  colorScheme,
+  onColorSchemeChange,
 }: MobileNavigationProps) {
   const close = () => onOpenChange(false);
   const teams = user ? teamNavigation(user) : null;
@@ -91,6 +96,15 @@ export function MobileNavigation({
               ) : null}
             </div>
           )}
+          {onColorSchemeChange ? (
+            <div className="py-6">
+              <ColorSchemeSwitch
+                label="Colour scheme"
+                value={colorScheme}
+                onChange={onColorSchemeChange}
+              />
+            </div>
+          ) : null}
         </div>
       </div>
     </SlideOver>

@@ -19,6 +19,7 @@ describe('accountNavigation', () => {
       '/changelog',
       '/support',
       '/license',
+      '/your-updates',
       '/account-settings',
     ]);
     const upgradable = fixtureUser({

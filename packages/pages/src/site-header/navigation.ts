@@ -1,4 +1,4 @@
-import { LICENSE_URL, UPGRADE_TEAM_URL, UPGRADE_URL } from '../constants';
+import { LICENSE_URL, UPGRADE_TEAM_URL, UPGRADE_URL, YOUR_UPDATES_URL } from '../constants';
 import type { AuthUser, VersionPrefix } from '../shared/shared-page-data';
 
 export type NavigationLink = { label: string; href: string };
@@ -23,6 +23,7 @@ export function accountNavigation(user: AuthUser): NavigationLink[] {
     { label: 'Changelog', href: '/changelog' },
     { label: 'Support', href: '/support' },
     { label: 'Licence', href: LICENSE_URL },
+    { label: 'Your updates', href: YOUR_UPDATES_URL },
     { label: 'Account settings', href: '/account-settings' },
     ...upgradeNavigation(user.can),
     ...(user.backOffice ? [{ label: 'Back office', href: '/admin' }] : []),

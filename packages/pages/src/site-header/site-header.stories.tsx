@@ -22,6 +22,8 @@ const meta = {
     brandName: visitorSharedData.brandName,
     onSignOut: fn(),
     onSearchSelect: fn(),
+    colorScheme: visitorSharedData.colorScheme,
+    onColorSchemeChange: fn(),
   },
 } satisfies Meta<typeof SiteHeader>;
 
@@ -78,6 +80,7 @@ export const SignedIn = {
       ['Changelog', '/changelog'],
       ['Support', '/support'],
       ['Licence', '/license'],
+      ['Your updates', '/your-updates'],
       ['Account settings', '/account-settings'],
     ]) {
       await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('href', href);
@@ -169,5 +172,38 @@ export const MobileNavigationOpen = {
       '/teams/12',
     );
     await expect(panel.getByText('My Teams')).toBeInTheDocument();
+  },
+} satisfies Story;
+
+/** The store's colour scheme: System, Light or Dark, one pressed, reachable by keyboard. */
+export const ChoosingTheColorScheme = {
+  args: {},
+  play: async ({ args, canvasElement }) => {
+    const scheme = within(within(canvasElement).getByRole('group', { name: 'Colour scheme' }));
+    await expect(scheme.getByRole('button', { name: 'System' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await userEvent.click(scheme.getByRole('button', { name: 'Dark' }));
+    await expect(args.onColorSchemeChange).toHaveBeenCalledWith('dark');
+    scheme.getByRole('button', { name: 'Dark' }).focus();
+    await userEvent.keyboard('{Shift>}{Tab}{/Shift}');
+    await expect(scheme.getByRole('button', { name: 'Light' })).toHaveFocus();
+    await userEvent.keyboard('{Enter}');
+    await expect(args.onColorSchemeChange).toHaveBeenLastCalledWith('light');
+    // The pressed one is not chosen again.
+    await userEvent.click(scheme.getByRole('button', { name: 'System' }));
+    await expect(args.onColorSchemeChange).toHaveBeenCalledTimes(2);
+  },
+} satisfies Story;
+
+export const DarkSchemeChosen = {
+  args: { colorScheme: 'dark' },
+  play: async ({ canvasElement }) => {
+    const scheme = within(within(canvasElement).getByRole('group', { name: 'Colour scheme' }));
+    await expect(scheme.getByRole('button', { name: 'Dark' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   },
 } satisfies Story;

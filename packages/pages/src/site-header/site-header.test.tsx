@@ -20,11 +20,14 @@ function renderHeader(user: AuthUser, mobileOpen = false) {
 
 async function openAccountMenu() {
   // The menu's chunk arrives after the first render; until then its trigger is a placeholder.
-  await waitFor(() =>
-    expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute(
-      'data-slot',
-      'menu-trigger',
-    ),
+  // Its first import can take more than waitFor's default second on a loaded machine.
+  await waitFor(
+    () =>
+      expect(screen.getByRole('button', { name: 'Account' })).toHaveAttribute(
+        'data-slot',
+        'menu-trigger',
+      ),
+    { timeout: 10_000 },
   );
   await userEvent.click(screen.getByRole('button', { name: 'Account' }));
   return within(await screen.findByRole('menu'));

@@ -1,7 +1,9 @@
-import { buttonVariants, cn, CommandPalette, Link } from '@tessera/ui';
-import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { buttonVariants, cn, CommandPalette, Link, loadOnce, useLoaded } from '@tessera/ui';
+import { createElement, useState } from 'react';
+import { ColorSchemeSwitch } from '../component-view/color-scheme-switch';
 import { ChevronDownIcon, MenuIcon, UserCircleIcon } from '../icons/icons';
 import type {
+  ColorScheme,
   CommandPaletteItem,
   CommandPaletteItems,
   SharedPageData,
@@ -9,8 +11,6 @@ import type {
 } from '../shared/shared-page-data';
 import { DEFAULT_BRAND_NAME } from '../shared/shared-page-data';
 import { Logo } from './logo';
-import type { AccountMenuProps } from './account-menu';
-import type { MobileNavigationProps } from './mobile-navigation';
 import { mainNavigation, promoLink } from './navigation';
 import { ALL_ACCESS_URL } from '../constants';
 
@@ -27,6 +27,13 @@ export type SiteHeaderProps = {
   onSearchSelect: (item: CommandPaletteItem) => void;
   /** Opens the mobile slide-in navigation on first render (stories, deep links). */
   defaultMobileNavigationOpen?: boolean;
+  /** The store's colour scheme as the server drew it; `system` follows the device. */
+  colorScheme?: ColorScheme;
+  /**
+   * The container applies the choice at once and persists it (PUT /color-scheme); without it
+   * the header shows no colour scheme switch.
+   */
+  onColorSchemeChange?: (scheme: ColorScheme) => void;
 };
 
 // The account menu and the mobile navigation bring Floating UI (focus management, positioning):
@@ -35,41 +42,9 @@ export type SiteHeaderProps = {
 // visitor reaches for the menu button (the mobile navigation). Until then the header draws the
 // same trigger, so nothing moves; no Suspense, so the server's HTML and the first client render
 // agree (issue 15, decision 020).
-type Lazy<P> = () => Promise<{ default: ComponentType<P> }>;
-const loadAccountMenu: Lazy<AccountMenuProps> = () => import('./account-menu');
-const loadMobileNavigation: Lazy<MobileNavigationProps> = () =>
-  import('./mobile-navigation').then((module) => ({ default: module.MobileNavigation }));
-
-const modules = new Map<Lazy<never>, Promise<ComponentType<never>>>();
-function loadModule<P>(load: Lazy<P>): Promise<ComponentType<P>> {
-  let pending = modules.get(load as Lazy<never>) as Promise<ComponentType<P>> | undefined;
-  if (!pending) {
-    pending = load().then((module) => module.default);
-    modules.set(load as Lazy<never>, pending as Promise<ComponentType<never>>);
-    // A failed chunk (a deploy in between, offline) is asked for again next time.
-    pending.catch(() => modules.delete(load as Lazy<never>));
-  }
-  return pending;
-}
-
-/** The component `load` gives, once `wanted` and loaded; null before (and on the server). */
-function useLazyComponent<P>(load: Lazy<P>, wanted: boolean): ComponentType<P> | null {
-  const [component, setComponent] = useState<{ value: ComponentType<P> } | null>(null);
-  useEffect(() => {
-    if (!wanted || component) return;
-    let current = true;
-    loadModule(load).then(
-      (value) => {
-        if (current) setComponent({ value });
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [load, wanted, component]);
-  return component?.value ?? null;
-}
+const loadAccountMenu = () => import('./account-menu').then((module) => module.default);
+const loadMobileNavigation = () =>
+  import('./mobile-navigation').then((module) => module.MobileNavigation);
 
 export function SiteHeader({
   auth,
@@ -80,12 +55,14 @@ export function SiteHeader({
   onSignOut,
   onSearchSelect,
   defaultMobileNavigationOpen = false,
+  colorScheme = 'system',
+  onColorSchemeChange,
 }: SiteHeaderProps) {
   const [mobileOpen, setMobileOpen] = useState(defaultMobileNavigationOpen);
   const user = auth?.user ?? null;
-  const AccountMenu = useLazyComponent(loadAccountMenu, user !== null);
-  const MobileNavigation = useLazyComponent(loadMobileNavigation, mobileOpen);
-  const prepareMobileNavigation = () => void loadModule(loadMobileNavigation).catch(() => {});
+  const AccountMenu = useLoaded(loadAccountMenu, user !== null);
+  const MobileNavigation = useLoaded(loadMobileNavigation, mobileOpen);
+  const prepareMobileNavigation = () => void loadOnce(loadMobileNavigation).catch(() => {});
   return (
     <header className="relative z-10 border-b border-gray-900/10 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-x-6 px-6 lg:px-8">
@@ -109,7 +86,11 @@ export function SiteHeader({
         <div className="flex min-w-0 flex-1 items-center justify-end gap-x-4">
           <Link
             href={promoLink.href}
-            className="hidden items-center gap-x-1 rounded-full bg-brand-50 px-3 py-1 text-xs/5 font-semibold text-brand-700 ring-1 ring-brand-600/15 ring-inset hover:bg-brand-100 lg:inline-flex"
+            className={cn(
+              'hidden items-center gap-x-1 rounded-full bg-brand-50 px-3 py-1 text-xs/5 font-semibold text-brand-700 ring-1 ring-brand-600/15 ring-inset hover:bg-brand-100 lg:inline-flex',
+              // The colour scheme switch takes its place below xl, where the row is full.
+              onColorSchemeChange && 'lg:hidden xl:inline-flex',
+            )}
           >
             {promoLink.label}
             <span aria-hidden="true">&rarr;</span>
@@ -120,6 +101,15 @@ export function SiteHeader({
             placeholder="Search components and templates…"
             className="sm:w-56"
           />
+          {onColorSchemeChange ? (
+            <ColorSchemeSwitch
+              compact
+              label="Colour scheme"
+              value={colorScheme}
+              onChange={onColorSchemeChange}
+              className="hidden flex-none sm:flex"
+            />
+          ) : null}
           <div className="hidden items-center gap-x-4 lg:flex">
             {user ? (
               AccountMenu ? (
@@ -131,7 +121,7 @@ export function SiteHeader({
               <>
                 <Link
                   href="/login"
-                  className="text-sm/6 font-semibold text-gray-700 hover:text-gray-900"
+                  className="text-sm/6 font-semibold whitespace-nowrap text-gray-700 hover:text-gray-900"
                 >
                   Sign in
                 </Link>
@@ -163,6 +153,8 @@ export function SiteHeader({
             canPurchaseAllAccess,
             versionPrefix,
             onSignOut,
+            colorScheme,
+            onColorSchemeChange,
           })
         : null}
     </header>

@@ -1,15 +1,7 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useEffectEvent,
-  useId,
-  useState,
-  type ComponentType,
-} from 'react';
+import { lazy, Suspense, useEffect, useEffectEvent, useId, useState } from 'react';
 import { Button } from '../button/button';
 import { cn } from '../lib/cn';
-import type { CommandPaletteDialogProps } from './command-palette-dialog';
+import { loadOnce, useLoaded } from '../lib/lazy';
 import { MagnifyingGlassIcon } from './icons';
 import type { CommandPaletteItem } from './search';
 
@@ -48,31 +40,14 @@ function isTypingTarget(target: EventTarget | null): boolean {
 // The dialog (Floating UI, the search and Fuse) is a chunk of its own, fetched on first open or
 // as soon as the visitor shows the intent to open (pointer over or focus on the trigger, Ctrl or
 // Cmd held down), so a page loads only the trigger and this key handler.
-let dialogModule: Promise<{ default: ComponentType<CommandPaletteDialogProps> }> | undefined;
-const loadDialog = () => (dialogModule ??= import('./command-palette-dialog'));
+const importDialog = () => import('./command-palette-dialog');
+const loadDialog = () => loadOnce(importDialog);
 const LazyDialog = lazy(loadDialog);
-
-const loadedItems = new WeakMap<
-  () => Promise<readonly CommandPaletteItem[]>,
-  Promise<readonly CommandPaletteItem[]>
->();
-
-/** The items once, per loader: a failed fetch is forgotten, so the next open tries again. */
-function loadItems(source: CommandPaletteItems): Promise<readonly CommandPaletteItem[]> {
-  if (typeof source !== 'function') return Promise.resolve(source);
-  let pending = loadedItems.get(source);
-  if (!pending) {
-    pending = source();
-    loadedItems.set(source, pending);
-    pending.catch(() => loadedItems.delete(source));
-  }
-  return pending;
-}
 
 /** Starts fetching what the dialog needs, without opening it. */
 function prepare(source: CommandPaletteItems) {
   void loadDialog().catch(() => undefined);
-  void loadItems(source).catch(() => undefined);
+  if (typeof source === 'function') void loadOnce(source).catch(() => undefined);
 }
 
 export function CommandPalette({
@@ -117,30 +92,13 @@ export function CommandPalette({
     return () => document.removeEventListener('keydown', collect);
   }, [open, mounted]);
 
-  // Items given as an array are ready; a loader's items arrive with the first open.
-  const [loaded, setLoaded] = useState<{
-    for: CommandPaletteItems;
-    items: readonly CommandPaletteItem[];
-  } | null>(null);
-  const ready = typeof items === 'function' ? (loaded?.for === items ? loaded.items : null) : items;
-  // Items that cannot be fetched (offline, a deploy in between): the palette closes, and the
-  // next open asks again.
-  const onLoadFailed = useEffectEvent(() => setOpen(false));
-  useEffect(() => {
-    if (!open || typeof items !== 'function' || loaded?.for === items) return;
-    let current = true;
-    loadItems(items).then(
-      (result) => {
-        if (current) setLoaded({ for: items, items: result });
-      },
-      () => {
-        if (current) onLoadFailed();
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [open, items, loaded]);
+  // Items given as an array are ready; a loader's items arrive with the first open. Items that
+  // cannot be fetched (offline, a deploy in between): the palette closes, and the next open asks
+  // again.
+  const fetched = useLoaded(typeof items === 'function' ? items : undefined, open, () =>
+    setOpen(false),
+  );
+  const ready = typeof items === 'function' ? fetched : items;
 
   const onShortcut = useEffectEvent((event: KeyboardEvent) => {
     if (event.defaultPrevented || event.altKey) return;

@@ -7,9 +7,13 @@ import { clsx, type ClassValue } from 'clsx';
 // list the store's sources can build.
 
 const DISPLAY = new Set(
-  'block inline-block inline flex inline-flex grid inline-grid hidden contents table flow-root'.split(
-    ' ',
-  ),
+  [
+    'block inline-block inline flex inline-flex grid inline-grid hidden contents flow-root',
+    'table inline-table table-cell table-row table-caption table-column table-column-group',
+    'table-header-group table-row-group table-footer-group list-item',
+  ]
+    .join(' ')
+    .split(' '),
 );
 const POSITION = new Set('static fixed absolute relative sticky'.split(' '));
 const SIZES = new Set('xs sm base lg xl 2xl 3xl 4xl 5xl 6xl 7xl 8xl 9xl'.split(' '));

@@ -58,6 +58,39 @@ describe('Select before Floating UI has loaded', () => {
     expect(trigger).toHaveFocus();
   });
 
+  // Reached by Tab, one opening key opens the list with the chosen option focused: pressed before
+  // the listbox's chunk is there (the key is remembered) or after (Floating UI's handlers get it).
+  it.each([
+    ['ArrowDown', '{ArrowDown}'],
+    ['Enter', '{Enter}'],
+    ['Space', ' '],
+  ])('opens by %s pressed once, before and after the load', async (_name, key) => {
+    const user = userEvent.setup();
+    render(
+      <>
+        <Select label="Category" options={options} value="marketing" onChange={() => {}} />
+        <Select label="Second" options={options} value="email" onChange={() => {}} />
+      </>,
+    );
+    const first = screen.getByRole('combobox', { name: 'Category' });
+    await user.tab();
+    expect(first).toHaveFocus();
+    await user.keyboard(key);
+    expect(first).toHaveAttribute('aria-expanded', 'true');
+    await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Marketing' })).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(first).toHaveFocus());
+
+    // The chunk is loaded by now: the second select's first key goes to Floating UI.
+    const second = screen.getByRole('combobox', { name: 'Second' });
+    await user.tab();
+    expect(second).toHaveFocus();
+    await user.keyboard(key);
+    await vi.waitFor(() => expect(second).toHaveAttribute('aria-expanded', 'true'));
+    await vi.waitFor(() => expect(screen.getByRole('option', { name: 'Email' })).toHaveFocus());
+    expect(screen.getAllByRole('listbox')).toHaveLength(1);
+  });
+
   it('picks by first letter while closed before the load', () => {
     const onChange = vi.fn();
     render(<Select label="Category" options={options} value="marketing" onChange={onChange} />);

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useRef, useState } from 'react';
 import type * as React from 'react';
-import type { SelectListboxProps } from './select-listbox';
+import { useLoaded } from '../lib/lazy';
 import { SelectFrame, useSelectIds } from './select-frame';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -27,17 +27,7 @@ export type SelectProps = {
 // that no first render needs: the select loads it when the visitor reaches for it (pointer over,
 // focus, press) and attaches it to the trigger drawn since the server's HTML, so the markup, the
 // element and the layout stay the same (decision 057).
-let pending: Promise<ComponentType<SelectListboxProps>> | undefined;
-function loadListbox(): Promise<ComponentType<SelectListboxProps>> {
-  if (!pending) {
-    pending = import('./select-listbox').then((module) => module.SelectListbox);
-    // A failed chunk (a deploy in between, offline) is asked for again next time.
-    pending.catch(() => {
-      pending = undefined;
-    });
-  }
-  return pending;
-}
+const loadListbox = () => import('./select-listbox');
 
 /** The trigger's events Floating UI handles; forwarded to it once loaded. */
 const FORWARDED = [
@@ -60,25 +50,12 @@ export function Select(props: SelectProps) {
   const { options, value, onChange, disabled = false } = props;
   const [open, setOpen] = useState(false);
   const [wanted, setWanted] = useState(false);
-  const [loaded, setLoaded] = useState<{ Listbox: ComponentType<SelectListboxProps> } | null>(null);
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   const handlersRef = useRef<Record<string, unknown>>({});
   const ids = useSelectIds(props.id);
   const listboxId = `${ids.labelId}box`;
 
-  useEffect(() => {
-    if (!wanted || loaded) return;
-    let current = true;
-    loadListbox().then(
-      (Listbox) => {
-        if (current) setLoaded({ Listbox });
-      },
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, loaded]);
+  const listbox = useLoaded(loadListbox, wanted);
 
   // Before the load: ask for it, remember a press or an opening key, and pick by first letter
   // while closed (as a native select does), so nothing typed is lost.
@@ -113,7 +90,7 @@ export function Select(props: SelectProps) {
     FORWARDED.map((name) => [
       name,
       (event: React.SyntheticEvent) => {
-        const handler = (loaded ? handlersRef.current[name] : before[name]) as
+        const handler = (listbox ? handlersRef.current[name] : before[name]) as
           ((event: React.SyntheticEvent) => void) | undefined;
         handler?.(event);
       },
@@ -128,14 +105,14 @@ export function Select(props: SelectProps) {
       triggerProps={{
         'aria-expanded': open,
         'aria-haspopup': 'listbox',
-        'aria-controls': open && loaded ? listboxId : undefined,
+        'aria-controls': open && listbox ? listboxId : undefined,
         role: 'combobox',
         'aria-autocomplete': 'none',
         ...forwarding,
       }}
     >
-      {loaded ? (
-        <loaded.Listbox
+      {listbox ? (
+        <listbox.SelectListbox
           options={options}
           value={value}
           onChange={onChange}

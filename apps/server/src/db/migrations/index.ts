@@ -19,6 +19,8 @@ import { periodicJobs } from './0045-periodic-jobs.ts';
 import { passkeys } from './0046-passkeys.ts';
 import { productChangeSignal } from './0047-product-change-signal.ts';
 import { previewWidth } from './0048-preview-width.ts';
+import { componentsTaken } from './0049-components-taken.ts';
+import { colorScheme } from './0050-color-scheme.ts';
 import type { MigrationContext, StoreMigration } from './context.ts';
 
 /**
@@ -49,5 +51,7 @@ export function migrations(context: MigrationContext): Record<string, StoreMigra
     '0046-passkeys': passkeys(context),
     '0047-product-change-signal': productChangeSignal(context),
     '0048-preview-width': previewWidth(context),
+    '0049-components-taken': componentsTaken(context),
+    '0050-color-scheme': colorScheme(context),
   };
 }

@@ -32,6 +32,17 @@ export function clientRenderedBody(page: Page, id = ROOT_ID): string {
   return `<script data-page="${id}" type="application/json">${jsonForScript(page)}</script><div id="${id}"></div>`;
 }
 
+/**
+ * The `<html>` start tag with the store's colour scheme drawn on it, so the first paint is right
+ * without JavaScript: `system` (or nothing known) leaves the theme's `light dark` to follow the
+ * device; an explicit choice forces it (packages/ui's theme.css reads the attribute).
+ */
+export function htmlStartTag(colorScheme: unknown): string {
+  return colorScheme === 'light' || colorScheme === 'dark'
+    ? `<html lang="en" data-color-scheme="${colorScheme}">`
+    : '<html lang="en">';
+}
+
 export interface DocumentParts {
   /** Head tags from SSR; empty when the page is client-rendered. */
   head: string[];
@@ -40,16 +51,24 @@ export interface DocumentParts {
   assets: string;
   /** Used as `<title>` when SSR gave none. */
   fallbackTitle: string;
+  /** The page's shared `colorScheme`, drawn on `<html>`. */
+  colorScheme?: unknown;
 }
 
 /** Copied from apps/storefront/public by Vite, served with the build (revalidated, no hash). */
 export const FAVICON_URL = '/build/favicon.svg';
 
-export function renderDocument({ head, body, assets, fallbackTitle }: DocumentParts): string {
+export function renderDocument({
+  head,
+  body,
+  assets,
+  fallbackTitle,
+  colorScheme,
+}: DocumentParts): string {
   const hasTitle = head.some((tag) => /^\s*<title[\s>]/i.test(tag));
   return [
     '<!DOCTYPE html>',
-    '<html lang="en">',
+    htmlStartTag(colorScheme),
     '<head>',
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',

@@ -213,7 +213,13 @@ export function createInertia(options: InertiaOptions): Inertia {
   /** The document for `page`; an SSR failure is logged, sent client-rendered and not kept. */
   async function renderHtml(req: Request, page: Page, isCompressible: boolean) {
     const document = (head: string[], body: string) =>
-      renderDocument({ head, body, assets: headTags, fallbackTitle: options.title });
+      renderDocument({
+        head,
+        body,
+        assets: headTags,
+        fallbackTitle: options.title,
+        colorScheme: page.props.colorScheme,
+      });
     const headTags = await assets.headTags(req.originalUrl, page.component);
     if (!ssr) {
       return new Representation(document([], clientRenderedBody(page)), HTML, {

@@ -94,6 +94,15 @@ describe('cookies and old input', () => {
         file: { name: 'x' },
       }),
     ).toEqual({ email: 'a@b.c', remember: true });
+    // A JSON form keeps its numbers; a body that is not an object of fields keeps nothing.
+    expect(oldInput({ quantity: 3, seats: 0, note: 'x', tags: ['a'] })).toEqual({
+      quantity: 3,
+      seats: 0,
+      note: 'x',
+    });
     expect(oldInput(null)).toEqual({});
+    expect(oldInput('email=a@b.c')).toEqual({});
+    expect(oldInput(['a@b.c'])).toEqual({});
+    expect(oldInput(42)).toEqual({});
   });
 });

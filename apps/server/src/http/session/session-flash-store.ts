@@ -5,7 +5,8 @@ export function createSessionFlashStore(): FlashStore {
   return {
     read(req) {
       const data = req.session.flash ?? null;
-      if (data) delete req.session.flash;
+      // Deleting a flash that is not there changes nothing express-session saves.
+      delete req.session.flash;
       return data;
     },
     write(res, data) {

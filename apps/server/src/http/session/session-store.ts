@@ -18,6 +18,11 @@ declare module 'express-session' {
     /** A visitor's chosen preview preset width (PUT /preview-width). */
     previewWidth: 'phone' | 'sm' | 'md' | 'lg' | 'xl' | 'full';
     /**
+     * A visitor's chosen store colour scheme (PUT /color-scheme), carried over signing in
+     * (regenerateSession) until the account has a choice of its own.
+     */
+    colorScheme: 'system' | 'light' | 'dark';
+    /**
      * An operator (userId, an admin) is acting as this customer (modules/admin/impersonation.ts).
      * The session stays the admin's: it is indexed under the admin, not the customer.
      */
@@ -101,6 +106,7 @@ export abstract class AppSessionStore extends session.Store {
   readonly #touched = new LRUCache<string, true>({
     max: 10_000,
     ttl: SESSION_TOUCH_INTERVAL_MS,
+    // Stryker disable next-line BooleanLiteral: equivalent, has() already treats an entry past its ttl as gone; autopurge only frees it sooner
     ttlAutopurge: false,
   });
 
@@ -109,6 +115,7 @@ export abstract class AppSessionStore extends session.Store {
       callback?.();
       return;
     }
+    // Stryker disable next-line BooleanLiteral: equivalent, has() asks whether the key is there, whatever its value
     this.#touched.set(sid, true);
     this.touchSession(sid, data).then(
       () => callback?.(),

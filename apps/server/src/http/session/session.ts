@@ -38,13 +38,17 @@ export function sessions(options: SessionOptions): RequestHandler {
   });
 }
 
-/** A new session id with the old data carried over (sign-in: no session fixation). */
+/**
+ * A new session id with the flash and the store's colour scheme carried over (sign-in: no
+ * session fixation; the page signed in to keeps the scheme it was drawn in).
+ */
 export function regenerateSession(req: Request): Promise<void> {
-  const { flash } = req.session;
+  const { flash, colorScheme } = req.session;
   return new Promise((resolve, reject) =>
     req.session.regenerate((error: unknown) => {
       if (error) return reject(error);
       if (flash) req.session.flash = flash;
+      if (colorScheme) req.session.colorScheme = colorScheme;
       resolve();
     }),
   );

@@ -58,6 +58,7 @@ import type {
   LogoutOtherBody,
   PreviewColorSchemeBody,
   PreviewWidthBody,
+  ColorSchemeBody,
   SnippetLanguageBody,
   UpdateEmailBody,
   UpdatePasswordBody,
@@ -423,6 +424,18 @@ export function accountController({
       const { preview_width } = req.body;
       if (req.user) await users.updatePreviewWidth(req.user.id, preview_width);
       else req.session.previewWidth = preview_width;
+      redirectBack(req, res);
+    },
+
+    /**
+     * PUT /color-scheme: the store's own colour scheme, drawn on the next page's `<html>` and
+     * shared as `colorScheme`; kept like the code language. A visitor's choice outlives signing
+     * in (regenerateSession carries it) and holds until the account has a choice of its own.
+     */
+    async chooseColorScheme(req: Input<ColorSchemeBody>, res: Response) {
+      const { color_scheme } = req.body;
+      if (req.user) await users.updateColorScheme(req.user.id, color_scheme);
+      else req.session.colorScheme = color_scheme;
       redirectBack(req, res);
     },
 

@@ -17,6 +17,7 @@ export function personalDataRepository(db: Db) {
           'snippet_lang',
           'preview_color_scheme',
           'preview_width',
+          'color_scheme',
           'created_at',
           'updated_at',
         ])

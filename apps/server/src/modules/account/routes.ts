@@ -7,6 +7,7 @@ import { personalData, type PersonalDataDeps } from './service.ts';
 import { ACCOUNT_DATA_PATH, ACCOUNT_DELETE_PATH } from '@tessera/pages/constants';
 import {
   addPasskeyBody,
+  colorSchemeBody,
   removePasskeyBody,
   renamePasskeyBody,
   deleteAccountBody,
@@ -124,5 +125,6 @@ export function accountRoutes(deps: AccountRoutesDeps): Router {
     c.choosePreviewColorScheme,
   );
   router.put('/preview-width', validateBody(previewWidthBody), c.choosePreviewWidth);
+  router.put('/color-scheme', validateBody(colorSchemeBody), c.chooseColorScheme);
   return router;
 }

@@ -1,4 +1,9 @@
-import { PREVIEW_COLOR_SCHEMES, PREVIEW_WIDTHS, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
+import {
+  COLOR_SCHEMES,
+  PREVIEW_COLOR_SCHEMES,
+  PREVIEW_WIDTHS,
+  SNIPPET_LANGUAGES,
+} from '@tessera/pages/constants';
 import { z } from 'zod';
 import {
   emailField,
@@ -48,6 +53,10 @@ export const previewWidthBody = z.object({
   preview_width: z.enum(PREVIEW_WIDTHS, { error: 'Choose Phone, sm, md, lg, xl or Full.' }),
 });
 
+export const colorSchemeBody = z.object({
+  color_scheme: z.enum(COLOR_SCHEMES, { error: 'Choose System, Light or Dark.' }),
+});
+
 export type UpdateEmailBody = z.output<typeof updateEmailBody>;
 export type UpdatePasswordBody = z.output<typeof updatePasswordBody>;
 export type LogoutOtherBody = z.output<typeof logoutOtherBody>;
@@ -60,6 +69,7 @@ export type RemovePasskeyBody = z.output<typeof removePasskeyBody>;
 export type SnippetLanguageBody = z.output<typeof snippetLanguageBody>;
 export type PreviewColorSchemeBody = z.output<typeof previewColorSchemeBody>;
 export type PreviewWidthBody = z.output<typeof previewWidthBody>;
+export type ColorSchemeBody = z.output<typeof colorSchemeBody>;
 export type { CreateTokenBody } from '../tokens/index.ts';
 
 /** Deleting the account asks for the password again (decision 060). */

@@ -4,6 +4,7 @@ import { holdingsExport, releaseHoldings, type HoldingsReleased } from '../licen
 import { newsletterRepository } from '../newsletter/index.ts';
 import { anonymisePurchases } from '../payments/index.ts';
 import { revokeAllTokens, type AccessTokensService } from '../tokens/index.ts';
+import { componentsTakenRepository } from '../updates/index.ts';
 import { personalDataRepository } from './repository.ts';
 
 export interface PersonalDataDeps {
@@ -17,6 +18,7 @@ export interface PersonalDataDeps {
 export type AccountDeleted = HoldingsReleased & {
   purchasesKept: number;
   tokensRevoked: number;
+  componentsTakenDeleted: number;
   sessionsEnded: number;
 };
 
@@ -33,7 +35,7 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
     async exportFor(userId: number) {
       const account = await reads.account(userId);
       if (!account) return null;
-      const [purchases, holdings, accessTokens, sessions, signIns, audit, subscribed] =
+      const [purchases, holdings, accessTokens, sessions, signIns, audit, subscribed, taken] =
         await Promise.all([
           reads.purchases(userId),
           holdingsExport(database.db, userId),
@@ -42,6 +44,7 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
           reads.signIns(userId),
           reads.auditEntries(userId),
           newsletterRepository(database.db).isSubscribed(account.email),
+          componentsTakenRepository(database.db).ofUser(userId),
         ]);
       return {
         format: 'personal-data/1',
@@ -55,6 +58,7 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
           snippetLanguage: account.snippet_lang,
           previewColorScheme: account.preview_color_scheme,
           previewWidth: account.preview_width,
+          colorScheme: account.color_scheme,
           newsletter: subscribed,
         },
         purchases: purchases.map((purchase) => ({
@@ -75,6 +79,13 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
         sessions: { active: sessions.count, lastSeenAt: iso(sessions.lastSeenAt) },
         signIns: signIns.map((signIn) => ({ ...signIn, created_at: iso(signIn.created_at) })),
         accessTokens,
+        // The version of each component last copied or installed (decision 065).
+        componentsTaken: taken.map((row) => ({
+          component: row.component_uuid,
+          version: row.version,
+          how: row.how,
+          taken_at: iso(row.taken_at),
+        })),
         auditEntries: audit.map((entry) => ({
           ...entry,
           details: JSON.parse(entry.details) as unknown,
@@ -96,7 +107,8 @@ export function personalData({ database, auth, tokens, now }: PersonalDataDeps) 
         const purchasesKept = await anonymisePurchases(tx, user.id);
         const tokensRevoked = await revokeAllTokens(tx, user.id, at);
         await newsletterRepository(tx).unsubscribe(user.email);
-        return { ...holdings, purchasesKept, tokensRevoked };
+        const componentsTakenDeleted = await componentsTakenRepository(tx).deleteFor(user.id);
+        return { ...holdings, purchasesKept, tokensRevoked, componentsTakenDeleted };
       });
       if (!done) return null;
       const sessionsEnded = await auth.endAllSessions(user.id);

@@ -29,6 +29,8 @@ export const MONEY_REFUSED =
   'You are impersonating this customer: paying, refunding and receipts are theirs alone.';
 export const PEOPLE_REFUSED =
   'You are impersonating this customer: changing who is in their team and their roles is done from the back office.';
+export const TAKING_REFUSED =
+  'You are impersonating this customer: what they copy is recorded when they copy it, not when you do.';
 export const UNLISTED_REFUSED =
   'You are impersonating this customer: this change is not one an operator may make for them.';
 
@@ -59,6 +61,8 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   // The customer's data: its export and the account's deletion (decision 060).
   ['POST', '/account-settings/data', { refuse: IMPERSONATION_REFUSED }],
   ['POST', '/account-settings/delete', { refuse: IMPERSONATION_REFUSED }],
+  // What the customer copied, for 'Your updates' (decision 065): an operator's copy is not theirs.
+  ['POST', '/your-updates/copies', { refuse: TAKING_REFUSED }],
   // Money: opening a checkout (it starts a transaction), paying, refunds, receipts.
   ['GET', '/checkout/:slug', { refuse: MONEY_REFUSED }],
   ['POST', '/sandbox-checkout/:transactionId/details', { refuse: MONEY_REFUSED }],
@@ -76,6 +80,7 @@ export const IMPERSONATION_RULES: readonly (readonly [Method, string, Rule])[] =
   ['PUT', '/snippet-language', { audit: 'choose the snippet language' }],
   ['PUT', '/preview-color-scheme', { audit: 'choose the preview colour scheme' }],
   ['PUT', '/preview-width', { audit: 'choose the preview width' }],
+  ['PUT', '/color-scheme', { audit: 'choose the colour scheme' }],
   ['POST', '/newsletter', { audit: 'subscribe to the newsletter' }],
   // The impersonation itself, and the back office it hides.
   ['DELETE', '/impersonate', { own: true }],

@@ -1,11 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { randomBytes, scrypt, scryptSync } from 'node:crypto';
+import type * as Crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
 import { PRODUCTION_PASSWORD_HASH_COST } from '../../config.ts';
 import {
   hashPassword,
   isCommonPassword,
   passwordProblem,
+  verifyAgainstDummy,
   verifyPassword,
 } from './service/passwords.ts';
+
+// scrypt as Node has it, watched: which checks a sign-in really spends (no timing in tests).
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof Crypto>();
+  return { ...actual, scrypt: vi.fn(actual.scrypt) };
+});
 
 describe('password hashing', () => {
   it('hashes with scrypt at the production cost (N = 2^17, r = 8, p = 1) and verifies', async () => {
@@ -64,5 +73,104 @@ describe('password policy', () => {
     }
     expect(passwordProblem('PASSWORD1')).toMatch(/too common/);
     expect(passwordProblem('lowercase only words')).toBeNull();
+  });
+});
+
+/** A stored hash written by hand, with the documented parameters, not through `hashPassword`. */
+function handMadeHash(
+  password: string,
+  fields: { scheme?: string; r?: number; p?: number; salt?: Buffer; keyLength?: number } = {},
+): string {
+  const { scheme = 'scrypt', r = 8, p = 1, salt = randomBytes(16), keyLength = 64 } = fields;
+  const key = scryptSync(password, salt, keyLength, { N: 2 ** 10, r, p });
+  return [scheme, 10, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+describe('stored hashes an attacker could plant or damage', () => {
+  it('verifies a hash made by plain scrypt with the documented parameters', async () => {
+    expect(
+      await verifyPassword('a quiet blue harbour', handMadeHash('a quiet blue harbour'), 10),
+    ).toEqual({ ok: true, needsRehash: false });
+  });
+
+  it('refuses a right key under another scheme name, block size or parallelism', async () => {
+    const password = 'a quiet blue harbour';
+    const salt = randomBytes(16);
+    const key = scryptSync(password, salt, 64, { N: 2 ** 10, r: 8, p: 1 });
+    const fields = (scheme: string, r: number, p: number) =>
+      [scheme, 10, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
+    expect((await verifyPassword(password, fields('scrypt', 8, 1), 10)).ok).toBe(true);
+    for (const hash of [fields('bcrypt', 8, 1), fields('scrypt', 16, 1), fields('scrypt', 8, 2)]) {
+      expect(await verifyPassword(password, hash, 10)).toEqual({ ok: false, needsRehash: false });
+    }
+  });
+
+  it('refuses a hash without a salt even when its key is right for the empty salt', async () => {
+    const hash = handMadeHash('a quiet blue harbour', { salt: Buffer.alloc(0) });
+    expect(hash).toContain('$1$$');
+    expect(await verifyPassword('a quiet blue harbour', hash, 10)).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
+  });
+
+  it('refuses a hash with no key or a truncated key without throwing', async () => {
+    const hash = handMadeHash('a quiet blue harbour');
+    const withoutKey = hash.slice(0, hash.lastIndexOf('$') + 1);
+    expect(await verifyPassword('a quiet blue harbour', withoutKey, 10)).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
+    const truncated = handMadeHash('a quiet blue harbour', { keyLength: 32 });
+    expect(await verifyPassword('a quiet blue harbour', truncated, 10)).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
+  });
+
+  it('asks for a rehash only for the right password on a cheaper hash', async () => {
+    const hash = await hashPassword('same password here', 10);
+    expect(await verifyPassword('same password here', hash, 10)).toEqual({
+      ok: true,
+      needsRehash: false,
+    });
+    expect(await verifyPassword('wrong password here', hash, 12)).toEqual({
+      ok: false,
+      needsRehash: false,
+    });
+  });
+
+  it('hashes the NFC form, so a password typed decomposed on another keyboard still works', async () => {
+    const composed = 'caf\u00e9 au lait noir';
+    const decomposed = 'cafe\u0301 au lait noir';
+    expect(composed).not.toBe(decomposed);
+    const hash = await hashPassword(decomposed, 10);
+    expect((await verifyPassword(composed, hash, 10)).ok).toBe(true);
+    const byHand = handMadeHash(composed);
+    expect((await verifyPassword(decomposed, byHand, 10)).ok).toBe(true);
+  });
+
+  it('stores a 16-byte salt and a 64-byte key, never the password', async () => {
+    const hash = await hashPassword('a quiet blue harbour', 10);
+    const [, cost, r, p, salt, key] = hash.split('$');
+    expect([cost, r, p]).toEqual(['10', '8', '1']);
+    expect(Buffer.from(salt!, 'base64url')).toHaveLength(16);
+    expect(Buffer.from(key!, 'base64url')).toHaveLength(64);
+    expect(hash).not.toContain('harbour');
+  });
+
+  it('spends a real scrypt check, at the store’s cost, on an address without an account', async () => {
+    const cost = 11;
+    await verifyAgainstDummy('warm-up', cost);
+    const watched = vi.mocked(scrypt);
+    watched.mockClear();
+    await verifyAgainstDummy('a wrong password', cost);
+    // One check of the password given, as long as a real one: the dummy hash is made once.
+    expect(watched).toHaveBeenCalledTimes(1);
+    const [password, salt, length, options] = watched.mock.calls[0]!;
+    expect(password).toBe('a wrong password');
+    expect(salt).toHaveLength(16);
+    expect(length).toBe(64);
+    expect(options).toMatchObject({ N: 2 ** cost, r: 8, p: 1 });
   });
 });

@@ -7,6 +7,7 @@ export {
   presentTemplateSummary,
   releaseComponents,
   versionPrefixOf,
+  viewTypeFor,
 } from './presenter.ts';
 export {
   builtCatalogue,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import express, { Router, type Request, type RequestHandler, type Response } from 'express';
-import type { AllAccessPricing, Money, ProductOffer } from '@tessera/pages';
+import type { AllAccessPricing, ComponentTaken, Money, ProductOffer } from '@tessera/pages';
 import { plainErrors, plainNotFound } from '../../http/error-handlers.ts';
 import { ForbiddenError } from '../../http/errors.ts';
 import { requireUser } from '../auth/index.ts';
@@ -30,6 +30,11 @@ export interface CatalogRoutesOptions {
   issueTrackerUrl: string;
   /** The site's own address: preview documents may load images from it and nowhere else. */
   appUrl: string;
+  /**
+   * What a signed-in user last copied or installed of these components (modules/updates,
+   * decision 065), by uuid: their owned components' views say when one changed since.
+   */
+  takenBy?: (userId: number, uuids: string[]) => Promise<Map<string, ComponentTaken>>;
 }
 
 const PREVIEW_FILE = /^([0-9a-f-]{36})\.html$/;
@@ -100,6 +105,7 @@ export function catalogRoutes({
   issueTrackerUrl,
   appUrl,
   offers,
+  takenBy,
 }: CatalogRoutesOptions): Router {
   const router = Router();
   const csp = previewCsp(appUrl);
@@ -165,12 +171,23 @@ export function catalogRoutes({
     const place = catalogue().subcategory(`/components/${product}/${category}/${subcategory}`);
     if (!place) return next();
     describePage(req, place.subcategory.description);
-    return res.inertia('ComponentCategory', {
-      subcategory: await presentSubcategory(catalogue(), place, await req.entitlements(), {
-        prefix: versionPrefixOf(req.path),
-        includeArchived: req.query.include === 'archived',
-      }),
+    const presented = await presentSubcategory(catalogue(), place, await req.entitlements(), {
+      prefix: versionPrefixOf(req.path),
+      includeArchived: req.query.include === 'archived',
     });
+    // Only an owner's view can say 'changed since you copied it': nobody else took the code.
+    const owned = presented.components.filter((c) => c.viewType === 'downloadable');
+    if (req.user && takenBy && owned.length > 0) {
+      const taken = await takenBy(
+        req.user.id,
+        owned.map((c) => c.uuid),
+      );
+      for (const component of owned) {
+        const take = taken.get(component.uuid);
+        if (take) component.taken = take;
+      }
+    }
+    return res.inertia('ComponentCategory', { subcategory: presented });
   };
   router.get('/components/:product/:category/:subcategory', showSubcategory);
   router.get('/v1/components/:product/:category/:subcategory', showSubcategory);

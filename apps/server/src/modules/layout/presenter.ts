@@ -12,7 +12,12 @@ import type { Catalogue } from '../catalog/index.ts';
 import { commandPalette } from '../catalog/index.ts';
 import { versionPrefixOf } from '../catalog/index.ts';
 import { pageSeo } from '../catalog/index.ts';
-import { PREVIEW_COLOR_SCHEMES, PREVIEW_WIDTHS, SNIPPET_LANGUAGES } from '@tessera/pages/constants';
+import {
+  COLOR_SCHEMES,
+  PREVIEW_COLOR_SCHEMES,
+  PREVIEW_WIDTHS,
+  SNIPPET_LANGUAGES,
+} from '@tessera/pages/constants';
 
 /** The data every page receives (auth, products, flash…), typed by the pages that read it (@tessera/pages). */
 export type SharedPageData = PageSharedData;
@@ -57,6 +62,12 @@ function previewColorScheme(req: Request): PreviewColorScheme {
 function previewWidth(req: Request): PageSharedData['previewWidth'] {
   const chosen = req.user ? req.user.preview_width : req.session?.previewWidth;
   return PREVIEW_WIDTHS.find((width) => width === chosen) ?? 'full';
+}
+
+/** The account's choice, else the session's (a visitor's, kept over signing in), else the device's. */
+function colorScheme(req: Request): PageSharedData['colorScheme'] {
+  const chosen = req.user?.color_scheme ?? req.session?.colorScheme;
+  return COLOR_SCHEMES.find((scheme) => scheme === chosen) ?? 'system';
 }
 
 /** The signed-in user as every page sees it (`auth.user`); never the password hash. */
@@ -131,6 +142,7 @@ export function sharedPageData({
       snippetLang: snippetLanguage(req),
       previewColorScheme: previewColorScheme(req),
       previewWidth: previewWidth(req),
+      colorScheme: colorScheme(req),
       // All-access is for sale to anyone without it in any form whom the pricing module may
       // sell it to (a Restricted or Classroom holder upgrades through /upgrade instead).
       can: async () => {
@@ -186,6 +198,8 @@ export function storeFreePageData({
     snippetLang: 'html',
     previewColorScheme: 'light',
     previewWidth: 'full',
+    // Read from the request alone: the outage page keeps the scheme the visitor chose.
+    colorScheme: colorScheme(req),
     // Nothing is priced without the database: no offer on a page drawn without it.
     can: { purchaseAllAccess: false },
     products: [],

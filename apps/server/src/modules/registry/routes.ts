@@ -49,6 +49,11 @@ export interface RegistrySettings {
   tokenRequests: RateLimiter;
   logger: Logger;
   now: () => number;
+  /**
+   * An item's code was served to a token's owner: recorded as an install (modules/updates,
+   * decision 065). Called after the answer is sent; a failure is logged, never the install's.
+   */
+  onInstalled?: (userId: number, componentUuid: string, version: number) => Promise<void>;
 }
 
 /** Where the registry lives: `<origin>/r/{name}.json`. */
@@ -198,6 +203,16 @@ export function registryRoutes(settings: RegistrySettings): Router {
       })),
     );
     answer(res, registryItem(entry, snippet, language, { appUrl, brandName }, images));
+    if (settings.onInstalled) {
+      try {
+        await settings.onInstalled(user.id, entry.component.uuid, entry.component.version);
+      } catch (error) {
+        settings.logger.warn(
+          { err: error, userId: user.id, component: entry.component.uuid },
+          'registry install not recorded',
+        );
+      }
+    }
   });
 
   // Nothing else lives under /r: JSON answers, never the site's error page.

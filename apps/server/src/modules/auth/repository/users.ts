@@ -59,5 +59,8 @@ export function usersRepository(db: Db | Tx) {
     async updatePreviewWidth(id: number, width: string): Promise<void> {
       await db.updateTable('users').set({ preview_width: width }).where('id', '=', id).execute();
     },
+    async updateColorScheme(id: number, scheme: string): Promise<void> {
+      await db.updateTable('users').set({ color_scheme: scheme }).where('id', '=', id).execute();
+    },
   };
 }

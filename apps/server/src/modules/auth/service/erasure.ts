@@ -29,6 +29,7 @@ export async function eraseAccount(
       snippet_lang: null,
       preview_color_scheme: null,
       preview_width: null,
+      color_scheme: null,
       updated_at: at,
     })
     .where('id', '=', user.id)

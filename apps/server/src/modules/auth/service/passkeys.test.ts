@@ -6,6 +6,10 @@ import { TestAuthenticator } from '../../../../test/passkeys.ts';
 import { TEST_DATABASE, testServices, testServicesEnv } from '../../../../test/services.ts';
 import { uniqueEmail } from '../../../../test/users.ts';
 import { usersRepository } from '../repository/users.ts';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  RegistrationResponseJSON,
+} from '@simplewebauthn/server';
 import { passkeyService, type PasskeyChallenge } from './passkeys.ts';
 
 // The passkey service on its own (decision 052), over the real database of this run's engine
@@ -46,6 +50,17 @@ async function registered(user: { id: number; email: string }, name = 'Laptop') 
   );
   if (!('id' in outcome)) throw new Error(`not registered: ${outcome.refused}`);
   return { authenticator, id: outcome.id };
+}
+
+/** One registration ceremony: options for `user`, then the answer `answer` makes of them. */
+async function attempt(
+  user: { id: number; email: string },
+  answer: (options: PublicKeyCredentialCreationOptionsJSON) => RegistrationResponseJSON,
+  name: string,
+  through = service,
+) {
+  const { options, held } = await through.registrationOptions(user);
+  return through.register(user.id, held, answer(options), name, undefined);
 }
 
 async function events(userId: number) {
@@ -330,6 +345,167 @@ describe(`the passkey service (${TEST_DATABASE})`, () => {
       await service.authenticate(user.id, begun.held, authenticator.assert(begun.options, APP_URL)),
     ).toBe(true);
     expect(service.relyingParty).toEqual({ rpID: 'store.example', origin: APP_URL });
+  });
+
+  it('takes a passkey whose authenticator does not verify the user (no PIN), and signs in with it', async () => {
+    // Decision 052: the password was the first factor; presence is enough for the second.
+    const user = await person();
+    const authenticator = new TestAuthenticator({ counter: 1 });
+    const begun = await service.registrationOptions(user);
+    const outcome = await service.register(
+      user.id,
+      begun.held,
+      authenticator.attest(begun.options, APP_URL, { userVerified: false }),
+      'Security key',
+      undefined,
+    );
+    expect(outcome).toEqual({ id: expect.any(Number) });
+    const signIn = (await service.authenticationOptions(user.id))!;
+    expect(
+      await service.authenticate(
+        user.id,
+        signIn.held,
+        authenticator.assert(signIn.options, APP_URL, { userVerified: false }),
+      ),
+    ).toBe(true);
+  });
+
+  it('stores no transports when the browser sends none, and a packed self-attestation only when it verifies', async () => {
+    const user = await person();
+    const plain = new TestAuthenticator();
+    let begun = await service.registrationOptions(user);
+    const { id } = (await service.register(
+      user.id,
+      begun.held,
+      plain.attest(begun.options, APP_URL, { transports: null }),
+      'No transports',
+      undefined,
+    )) as { id: number };
+    const stored = await db
+      .selectFrom('webauthn_credentials')
+      .select('transports')
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(stored.transports).toBe('');
+
+    // Several transports are kept apart and offered back as they came.
+    const roaming = new TestAuthenticator();
+    begun = await service.registrationOptions(user);
+    await service.register(
+      user.id,
+      begun.held,
+      roaming.attest(begun.options, APP_URL, { transports: ['usb', 'nfc'] }),
+      'Roaming key',
+      undefined,
+    );
+    expect((await service.authenticationOptions(user.id))!.options.allowCredentials).toEqual([
+      { id: plain.id, type: 'public-key', transports: [] },
+      { id: roaming.id, type: 'public-key', transports: ['usb', 'nfc'] },
+    ]);
+    await db.deleteFrom('webauthn_credentials').where('credential_id', '=', roaming.id).execute();
+
+    // A statement signed by a key that is not the passkey's: verify() says no without throwing.
+    const packed = new TestAuthenticator();
+    expect(
+      await attempt(
+        user,
+        (options) => packed.attest(options, APP_URL, { packed: 'foreign' }),
+        'Forged',
+      ),
+    ).toEqual({ refused: 'invalid' });
+    expect(await service.count(user.id)).toBe(1);
+    expect(
+      await attempt(
+        user,
+        (options) => packed.attest(options, APP_URL, { packed: 'own' }),
+        'Packed',
+      ),
+    ).toEqual({ id: expect.any(Number) });
+    expect(await service.count(user.id)).toBe(2);
+  });
+
+  it('refuses an assertion for the account’s passkey signed with another key, moving nothing', async () => {
+    const user = await person();
+    const { authenticator, id } = await registered(user);
+    authenticator.counter = 3;
+    const begun = (await service.authenticationOptions(user.id))!;
+    expect(
+      await service.authenticate(
+        user.id,
+        begun.held,
+        authenticator.assert(begun.options, APP_URL, { signedBy: 'foreign' }),
+      ),
+    ).toBe('invalid');
+    const row = await db
+      .selectFrom('webauthn_credentials')
+      .select(['counter', 'last_used_at'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect([Number(row.counter), row.last_used_at]).toEqual([0, null]);
+  });
+
+  it('answers taken when the unique key refuses the insert after the check, and hides no other failure', async () => {
+    // The window between the lookup and the insert, held open: another account's row with the
+    // same credential id lands just before this registration's transaction.
+    const [user, other] = [await person(), await person()];
+    const authenticator = new TestAuthenticator();
+    const racing = passkeyService({
+      database: {
+        ...database,
+        async writeTransaction(work) {
+          await db
+            .insertInto('webauthn_credentials')
+            .values({
+              user_id: other.id,
+              credential_id: authenticator.id,
+              public_key: 'raced',
+              counter: 0,
+              transports: '',
+              name: 'First',
+              created_at: clock.now,
+            })
+            .execute();
+          return database.writeTransaction(work);
+        },
+      },
+      appUrl: APP_URL,
+      rpName: 'Tessera',
+      secret: TEST_SECRET,
+      now,
+    });
+    let begun = await racing.registrationOptions(user);
+    expect(
+      await racing.register(
+        user.id,
+        begun.held,
+        authenticator.attest(begun.options, APP_URL),
+        'Second',
+        undefined,
+      ),
+    ).toEqual({ refused: 'taken' });
+    expect(await service.count(user.id)).toBe(0);
+    expect(await events(user.id)).toEqual([]);
+
+    const failing = passkeyService({
+      database: {
+        ...database,
+        writeTransaction: () => Promise.reject(new Error('the disk is full')),
+      },
+      appUrl: APP_URL,
+      rpName: 'Tessera',
+      secret: TEST_SECRET,
+      now,
+    });
+    begun = await failing.registrationOptions(user);
+    await expect(
+      failing.register(
+        user.id,
+        begun.held,
+        new TestAuthenticator().attest(begun.options, APP_URL),
+        'Lost',
+        undefined,
+      ),
+    ).rejects.toThrow('the disk is full');
   });
 
   it('renames and removes only the account’s own passkeys, recording each', async () => {
