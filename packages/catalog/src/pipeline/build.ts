@@ -25,7 +25,9 @@ import type { ComponentHistory, VersionCode } from '../history/history.ts';
 import { THUMBNAIL_SUFFIX, writeThumbnails } from './thumbnail.ts';
 import {
   launchRtlChecker,
+  physicalClassesIn,
   readRtlPending,
+  unmirroredIconsIn,
   RTL_CHECK_VERSION,
   rtlProblems,
   writeRtlPending,
@@ -408,7 +410,13 @@ function checkRightToLeft(
   for (const component of components) {
     const verdict = verdicts.get(component.uuid);
     if (!verdict) continue;
-    const problems = rtlProblems(verdict);
+    // The classes and icons are read again from the HTML, not the cache: a change to those
+    // rules (rtl.ts) needs no layout taken again.
+    const problems = rtlProblems({
+      ...verdict,
+      physicalClasses: physicalClassesIn(component.html),
+      unmirroredIcons: unmirroredIconsIn(component.html),
+    });
     if (problems.length > 0) failing.push(component.path);
     else stats.rtlPassed++;
     if (rewrite) continue;
