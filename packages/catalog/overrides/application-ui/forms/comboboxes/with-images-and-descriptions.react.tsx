@@ -114,13 +114,13 @@ export default function WithImagesAndDescriptions() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="block w-full rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:text-white dark:outline-white/10 dark:placeholder:text-gray-500 dark:focus:outline-indigo-500"
+          className="block w-full rounded-md bg-white py-1.5 ps-3 pe-12 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:text-white dark:outline-white/10 dark:placeholder:text-gray-500 dark:focus:outline-indigo-500"
         />
         <button
           type="button"
           popoverTarget="with-images-and-descriptions-options"
           tabIndex={-1}
-          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
+          className="absolute inset-y-0 end-0 flex items-center rounded-e-md px-2 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
         >
           <span className="sr-only">Show options</span>
           <svg
@@ -141,7 +141,7 @@ export default function WithImagesAndDescriptions() {
         ref={popover}
         id="with-images-and-descriptions-options"
         popover="auto"
-        className="mt-1 max-h-80 w-[anchor-size(width)] overflow-auto rounded-lg bg-white p-2 shadow-lg ring-1 ring-black/5 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block] dark:bg-gray-800 dark:ring-white/10"
+        className="mt-1 max-h-80 w-[anchor-size(width)] overflow-auto rounded-lg bg-white p-2 shadow-lg ring-1 ring-black/5 [position-anchor:--with-images-and-descriptions-field] [position-area:bottom_span-x-end] [position-try-fallbacks:flip-block] dark:bg-gray-800 dark:ring-white/10"
       >
         <ul
           id="with-images-and-descriptions-listbox"

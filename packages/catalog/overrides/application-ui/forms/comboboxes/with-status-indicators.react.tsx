@@ -93,13 +93,13 @@ export default function WithStatusIndicators() {
           }}
           onClick={open}
           onKeyDown={onKeyDown}
-          className="block w-full rounded-md bg-white py-1.5 pr-12 pl-3 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:text-white dark:outline-white/10 dark:placeholder:text-gray-500 dark:focus:outline-indigo-500"
+          className="block w-full rounded-md bg-white py-1.5 ps-3 pe-12 text-base text-gray-900 outline-1 -outline-offset-1 outline-gray-300 placeholder:text-gray-400 focus:outline-2 focus:-outline-offset-2 focus:outline-indigo-600 sm:text-sm/6 dark:bg-white/5 dark:text-white dark:outline-white/10 dark:placeholder:text-gray-500 dark:focus:outline-indigo-500"
         />
         <button
           type="button"
           popoverTarget="with-status-indicators-options"
           tabIndex={-1}
-          className="absolute inset-y-0 right-0 flex items-center rounded-r-md px-2 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
+          className="absolute inset-y-0 end-0 flex items-center rounded-e-md px-2 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:focus-visible:outline-indigo-500"
         >
           <span className="sr-only">Show options</span>
           <svg
@@ -120,7 +120,7 @@ export default function WithStatusIndicators() {
         ref={popover}
         id="with-status-indicators-options"
         popover="auto"
-        className="mt-1 max-h-60 w-[anchor-size(width)] overflow-auto rounded-md bg-white py-1 text-base shadow-lg ring-1 ring-black/5 [position-anchor:--with-status-indicators-field] [position-area:bottom_span-right] [position-try-fallbacks:flip-block] sm:text-sm dark:bg-gray-800 dark:ring-white/10"
+        className="mt-1 max-h-60 w-[anchor-size(width)] overflow-auto rounded-md bg-white py-1 text-base shadow-lg ring-1 ring-black/5 [position-anchor:--with-status-indicators-field] [position-area:bottom_span-x-end] [position-try-fallbacks:flip-block] sm:text-sm dark:bg-gray-800 dark:ring-white/10"
       >
         <ul id="with-status-indicators-listbox" role="listbox" aria-label="On-call engineers">
           {engineers.map((item) => (
@@ -134,19 +134,19 @@ export default function WithStatusIndicators() {
               hidden={!matches(item)}
               onClick={() => choose(item)}
               onMouseMove={() => highlight(visible.indexOf(item))}
-              className="group relative cursor-default py-2 pr-9 pl-3 text-gray-900 select-none aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white"
+              className="group relative cursor-default py-2 ps-3 pe-9 text-gray-900 select-none aria-selected:bg-indigo-600 aria-selected:text-white dark:text-white"
             >
               <div className="flex items-center">
                 <span
                   className={`inline-block size-2 flex-none rounded-full ${item.dot}`}
                   aria-hidden="true"
                 />
-                <span className="ml-3 truncate group-data-chosen:font-semibold">{item.value}</span>
-                <span className="ml-2 truncate text-gray-500 group-aria-selected:text-indigo-100 dark:text-gray-400">
+                <span className="ms-3 truncate group-data-chosen:font-semibold">{item.value}</span>
+                <span className="ms-2 truncate text-gray-500 group-aria-selected:text-indigo-100 dark:text-gray-400">
                   {item.status}
                 </span>
               </div>
-              <span className="absolute inset-y-0 right-0 hidden items-center pr-4 text-indigo-600 group-aria-selected:text-white group-data-chosen:flex dark:text-indigo-400">
+              <span className="absolute inset-y-0 end-0 hidden items-center pe-4 text-indigo-600 group-aria-selected:text-white group-data-chosen:flex dark:text-indigo-400">
                 <svg className="size-5" viewBox="0 0 20 20" fill="currentColor" aria-hidden="true">
                   <path
                     fillRule="evenodd"

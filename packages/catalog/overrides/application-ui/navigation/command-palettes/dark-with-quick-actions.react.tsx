@@ -127,7 +127,7 @@ export default function DarkWithQuickActions() {
             clipRule="evenodd"
           />
         </svg>{' '}
-        Run a command <kbd className="ml-auto font-sans text-xs text-gray-400">Ctrl K</kbd>
+        Run a command <kbd className="ms-auto font-sans text-xs text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -157,10 +157,10 @@ export default function DarkWithQuickActions() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="col-start-1 row-start-1 h-12 w-full bg-transparent pr-4 pl-11 text-base text-white outline-hidden placeholder:text-gray-400 sm:text-sm"
+                className="col-start-1 row-start-1 h-12 w-full bg-transparent ps-11 pe-4 text-base text-white outline-hidden placeholder:text-gray-400 sm:text-sm"
               />
               <svg
-                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-500"
+                className="pointer-events-none col-start-1 row-start-1 ms-4 size-5 self-center text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -212,8 +212,8 @@ export default function DarkWithQuickActions() {
                               aria-hidden="true"
                             />
                           </span>
-                          <span className="ml-3 flex-auto truncate">{option.name}</span>
-                          <span className="ml-3 flex-none text-xs text-gray-400">
+                          <span className="ms-3 flex-auto truncate">{option.name}</span>
+                          <span className="ms-3 flex-none text-xs text-gray-400">
                             {option.status}
                           </span>
                         </>
@@ -233,9 +233,9 @@ export default function DarkWithQuickActions() {
                               d={icons[option.icon]}
                             />
                           </svg>
-                          <span className="ml-3 flex-auto truncate">{option.name}</span>
+                          <span className="ms-3 flex-auto truncate">{option.name}</span>
                           {option.shortcut && (
-                            <kbd className="ml-3 flex-none font-sans text-xs text-gray-400">
+                            <kbd className="ms-3 flex-none font-sans text-xs text-gray-400">
                               {option.shortcut}
                             </kbd>
                           )}

@@ -241,7 +241,10 @@ export default function HelpCenterSearch() {
                 href="#"
                 className="rounded-sm font-medium text-gray-700 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-indigo-600 dark:text-gray-300 dark:hover:text-white dark:focus-visible:outline-indigo-500"
               >
-                Browse all articles <span aria-hidden="true">&rarr;</span>
+                Browse all articles{' '}
+                <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                  &rarr;
+                </span>
               </a>
             </div>
           </div>

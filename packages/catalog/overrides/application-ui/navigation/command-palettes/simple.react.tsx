@@ -82,7 +82,7 @@ export default function Simple() {
           />
         </svg>{' '}
         Search projects…{' '}
-        <kbd className="ml-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
+        <kbd className="ms-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -112,10 +112,10 @@ export default function Simple() {
                   select(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
+                className="col-start-1 row-start-1 h-12 w-full ps-11 pe-4 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
+                className="pointer-events-none col-start-1 row-start-1 ms-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"

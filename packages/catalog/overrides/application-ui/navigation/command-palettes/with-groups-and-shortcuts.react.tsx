@@ -112,7 +112,7 @@ export default function WithGroupsAndShortcuts() {
           />
         </svg>{' '}
         Jump to…{' '}
-        <kbd className="ml-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
+        <kbd className="ms-auto font-sans text-xs text-gray-500 dark:text-gray-400">Ctrl K</kbd>
       </button>
       <dialog
         ref={dialog}
@@ -142,10 +142,10 @@ export default function WithGroupsAndShortcuts() {
                   setActive(0);
                 }}
                 onKeyDown={onKeyDown}
-                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
+                className="col-start-1 row-start-1 h-12 w-full ps-11 pe-4 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
+                className="pointer-events-none col-start-1 row-start-1 ms-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -203,13 +203,13 @@ export default function WithGroupsAndShortcuts() {
                           d={icons[command.icon]}
                         />
                       </svg>
-                      <span className="ml-3 flex-auto truncate">{command.name}</span>
+                      <span className="ms-3 flex-auto truncate">{command.name}</span>
                       {command.shortcut ? (
-                        <kbd className="ml-3 flex-none font-sans text-xs font-semibold text-gray-500 dark:text-gray-400">
+                        <kbd className="ms-3 flex-none font-sans text-xs font-semibold text-gray-500 dark:text-gray-400">
                           {command.shortcut}
                         </kbd>
                       ) : (
-                        <span className="ml-3 hidden flex-none text-gray-600 group-aria-selected:inline dark:text-gray-400">
+                        <span className="ms-3 hidden flex-none text-gray-600 group-aria-selected:inline dark:text-gray-400">
                           Jump to…
                         </span>
                       )}

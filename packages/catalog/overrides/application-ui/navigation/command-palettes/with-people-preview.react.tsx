@@ -146,10 +146,10 @@ export default function WithPeoplePreview() {
                   );
                 }}
                 onKeyDown={onKeyDown}
-                className="col-start-1 row-start-1 h-12 w-full pr-4 pl-11 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
+                className="col-start-1 row-start-1 h-12 w-full ps-11 pe-4 text-base text-gray-900 outline-hidden placeholder:text-gray-400 sm:text-sm dark:text-white dark:placeholder:text-gray-500"
               />
               <svg
-                className="pointer-events-none col-start-1 row-start-1 ml-4 size-5 self-center text-gray-400 dark:text-gray-500"
+                className="pointer-events-none col-start-1 row-start-1 ms-4 size-5 self-center text-gray-400 dark:text-gray-500"
                 viewBox="0 0 20 20"
                 fill="currentColor"
                 aria-hidden="true"
@@ -196,9 +196,9 @@ export default function WithPeoplePreview() {
                         height="24"
                         className="size-6 flex-none rounded-full"
                       />
-                      <span className="ml-3 flex-auto truncate">{person.name}</span>
+                      <span className="ms-3 flex-auto truncate">{person.name}</span>
                       <svg
-                        className="ml-3 hidden size-5 flex-none text-gray-400 group-aria-selected:block dark:text-gray-500"
+                        className="ms-3 hidden size-5 flex-none text-gray-400 group-aria-selected:block rtl:-scale-x-100 dark:text-gray-500"
                         viewBox="0 0 20 20"
                         fill="currentColor"
                         aria-hidden="true"
