@@ -45,7 +45,10 @@ export default defineConfig({
           globalSetup: ['./scripts/vitest-catalogue.setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at once, each with its own store (port, data folder) and browser: a
+          // journey waits on pages and the server more than it computes, so on two cores the
+          // second file fills the wait (decision 068).
+          maxWorkers: 2,
         },
       },
       {

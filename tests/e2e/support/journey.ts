@@ -171,6 +171,9 @@ export async function fillDetails(
 ) {
   const frame = checkoutFrame(page);
   await frame.getByRole('heading', { name: 'Your details' }).waitFor(SLOW);
+  // The frame is a page of its own: until its client has taken over, the country listbox does
+  // not open (seen with two journeys at once on two cores).
+  await frame.locator('[data-page-hydrated]').waitFor({ state: 'attached', ...SLOW });
   if (details.email !== undefined) {
     await frame.getByRole('textbox', { name: 'Email address' }).fill(details.email);
   }
