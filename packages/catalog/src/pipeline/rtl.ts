@@ -123,16 +123,7 @@ const LOGICAL_SIDE: Record<string, string> = {
  * `rounded-ss-lg`, `left-0` → `start-0`, `text-right` → `text-end`. Null for anything else.
  */
 export function logicalOf(utility: string): string | null {
-  for (const pattern of PHYSICAL) {
-    const match = utility.match(pattern);
-    if (!match) continue;
-    if (pattern === PHYSICAL[3]) return `${LOGICAL_SIDE[match[1]!]}-${match[2]}`;
-    if (pattern === PHYSICAL[4]) return `${match[1]}-${LOGICAL_SIDE[match[2]!]}`;
-    const [, prefix, side, rest] = match;
-    const joiner = pattern === PHYSICAL[0] ? '' : '-';
-    return `${prefix}${joiner}${LOGICAL_SIDE[side!]}${rest === undefined ? '' : `-${rest}`}`;
-  }
-  return null;
+  return respelled(utility, (side) => LOGICAL_SIDE[side]!);
 }
 
 /**
@@ -165,16 +156,21 @@ export function logicalClassList(classList: string): string {
 }
 
 function mirrorOf(utility: string): string | null {
+  return respelled(utility, (side) =>
+    side.length === 2 ? `${side[0]}${MIRROR[side[1]!]}` : (MIRROR[side] ?? side),
+  );
+}
+
+/** A physical utility with its side (`l`, `tl`, `left`…) spelled by `side`; null if none. */
+function respelled(utility: string, side: (physical: string) => string): string | null {
   for (const pattern of PHYSICAL) {
     const match = utility.match(pattern);
     if (!match) continue;
-    if (pattern === PHYSICAL[3]) return `${MIRROR[match[1]!]}-${match[2]}`;
-    if (pattern === PHYSICAL[4]) return `${match[1]}-${MIRROR[match[2]!]}`;
-    const [, prefix, side, rest] = match;
-    const mirrored =
-      side!.length === 2 ? `${side![0]}${MIRROR[side![1]!]}` : (MIRROR[side!] ?? side!);
+    if (pattern === PHYSICAL[3]) return `${side(match[1]!)}-${match[2]}`;
+    if (pattern === PHYSICAL[4]) return `${match[1]}-${side(match[2]!)}`;
+    const [, prefix, physical, rest] = match;
     const joiner = pattern === PHYSICAL[0] ? '' : '-';
-    return `${prefix}${joiner}${mirrored}${rest === undefined ? '' : `-${rest}`}`;
+    return `${prefix}${joiner}${side(physical!)}${rest === undefined ? '' : `-${rest}`}`;
   }
   return null;
 }
