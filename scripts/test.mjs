@@ -79,10 +79,11 @@ function vitestBeside(name, projects, env = {}) {
     stdio: ['ignore', fd, fd],
     detached: true,
   });
-  besides.add(child);
+  const beside = { name, child, logFile };
+  besides.add(beside);
   const ended = new Promise((resolveEnded) => {
     child.on('close', (code) => {
-      besides.delete(child);
+      besides.delete(beside);
       resolveEnded(code ?? 1);
     });
     child.on('error', () => resolveEnded(1));
@@ -101,7 +102,16 @@ function vitestBeside(name, projects, env = {}) {
 
 function finish(status) {
   // Each runs in its own process group (detached), so its workers stop with it.
-  for (const child of besides) process.kill(-child.pid, 'SIGTERM');
+  for (const { name, child, logFile } of besides) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // It had ended already.
+    }
+    // What it had done by then (it may have finished: the loop never ran to hear it).
+    log(`${name}, beside, when the suite stopped:`);
+    process.stdout.write(readFileSync(logFile, 'utf8').split('\n').slice(-12).join('\n') + '\n');
+  }
   rmSync(reportDir, { recursive: true, force: true });
   log('time per suite:');
   for (const [name, seconds] of timings) log(`  ${name.padEnd(22)} ${seconds.toFixed(1)} s`);

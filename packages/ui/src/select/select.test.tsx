@@ -91,6 +91,21 @@ describe('Select before Floating UI has loaded', () => {
     expect(screen.getAllByRole('listbox')).toHaveLength(1);
   });
 
+  it('a press begun before the load stays open when the listbox arrives before its click', async () => {
+    render(<Select label="Country" options={options} value="marketing" onChange={() => {}} />);
+    const trigger = screen.getByRole('combobox', { name: 'Country' });
+    fireEvent.pointerEnter(trigger);
+    fireEvent.mouseDown(trigger, { button: 0 });
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    // The listbox's code lands between the press's mouse down and its click.
+    await screen.findByRole('listbox');
+    fireEvent.mouseUp(trigger, { button: 0 });
+    fireEvent.click(trigger, { button: 0 });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('option', { name: 'Email' })).toBeVisible();
+  });
+
   it('picks by first letter while closed before the load', () => {
     const onChange = vi.fn();
     render(<Select label="Category" options={options} value="marketing" onChange={onChange} />);

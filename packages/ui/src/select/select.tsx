@@ -52,6 +52,10 @@ export function Select(props: SelectProps) {
   const [wanted, setWanted] = useState(false);
   const [trigger, setTrigger] = useState<HTMLButtonElement | null>(null);
   const handlersRef = useRef<Record<string, unknown>>({});
+  // A press that began before the load (mouse down) ends as it began, even when the listbox
+  // arrives between its mouse down and its click: the listbox would take that click for a second
+  // press and close what the first half opened (seen on a busy machine).
+  const pressedBeforeLoad = useRef(false);
   const ids = useSelectIds(props.id);
   const listboxId = `${ids.labelId}box`;
 
@@ -64,6 +68,7 @@ export function Select(props: SelectProps) {
     onFocus: () => setWanted(true),
     onMouseDown: (event: React.MouseEvent) => {
       if (event.button !== 0) return;
+      pressedBeforeLoad.current = true;
       setWanted(true);
       setOpen(true);
     },
@@ -90,7 +95,9 @@ export function Select(props: SelectProps) {
     FORWARDED.map((name) => [
       name,
       (event: React.SyntheticEvent) => {
-        const handler = (listbox ? handlersRef.current[name] : before[name]) as
+        const early = name === 'onClick' && pressedBeforeLoad.current;
+        if (name === 'onClick') pressedBeforeLoad.current = false;
+        const handler = (listbox && !early ? handlersRef.current[name] : before[name]) as
           ((event: React.SyntheticEvent) => void) | undefined;
         handler?.(event);
       },
